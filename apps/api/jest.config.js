@@ -1,0 +1,12 @@
+/** API tests: unit specs beside the code, e2e suites in test/ against real PostgreSQL and Redis. */
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', }] },
+  moduleNameMapper: { '^@wkflow/contracts$': '<rootDir>/../../libs/contracts/src/index.ts' },
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  testTimeout: 30000,
+};

@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Who did what, for actions that must be traceable (rejections, credential reveals, ...). */
+@Entity('audit_log')
+@Index('IDX_audit_log_entity', ['entity', 'entityId'])
+export class AuditLogEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int', nullable: true })
+  actorId: number | null;
+
+  @Column({ type: 'varchar', length: 60 })
+  action: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  entity: string;
+
+  @Column({ type: 'int', nullable: true })
+  entityId: number | null;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  data: Record<string, unknown>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,48 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { can, isAdmin } from '@wkflow/contracts';
+import { ACCESS_RULE, type AccessRule } from './access.decorators';
+import type { AuthenticatedUser } from './authenticated-user';
+import { SessionUserService } from './session-user.service';
+
+export const NOT_LOGGED_IN = 'Não autenticado';
+export const NOT_ALLOWED = 'Você não tem permissão para esta ação';
+
+/** The one guard: reads the route's access rule and checks it against the session's user. */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  private readonly logger = new Logger(AccessGuard.name);
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessionUsers: SessionUserService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
+    if (!rule) {
+      // Fail closed: a route that forgot to declare its rule is nobody's.
+      this.logger.error(`Route ${context.getClass().name}.${context.getHandler().name} declares no access rule`);
+      throw new ForbiddenException(NOT_ALLOWED);
+    }
+    if (rule.kind === 'public') return true;
+
+    const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
+    const userId = request.session?.userId;
+    const user = userId ? await this.sessionUsers.load(userId) : null;
+    if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
+    request.user = user;
+
+    switch (rule.kind) {
+      case 'authenticated':
+        return true;
+      case 'admin':
+        if (isAdmin(user)) return true;
+        throw new ForbiddenException(NOT_ALLOWED);
+      case 'permission':
+        if (can(user, rule.module, rule.need)) return true;
+        throw new ForbiddenException(NOT_ALLOWED);
+    }
+  }
+}

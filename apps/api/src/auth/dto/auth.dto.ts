@@ -1,0 +1,89 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USER_ROLES, USERNAME_MAX, USERNAME_MIN, type UserRole } from '@wkflow/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const USERNAME_PATTERN_MESSAGE = 'Nome de usuário pode conter apenas letras, números, ponto, hífen e sublinhado';
+
+export class LoginDto {
+  @ApiProperty({ example: 'admin@wkflow.local' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'Invalid email address' })
+  @MaxLength(EMAIL_MAX, { message: 'Invalid email address' })
+  @IsString({ message: 'Invalid email address' })
+  email: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters' })
+  @IsString({ message: 'Password must be at least 6 characters' })
+  password: string;
+}
+
+export class RegisterDto {
+  @ApiProperty({ minLength: NAME_MIN })
+  @Transform(trim)
+  @MaxLength(NAME_MAX, { message: `Name must be at most ${NAME_MAX} characters` })
+  @MinLength(NAME_MIN, { message: 'Name must be at least 2 characters' })
+  @IsString({ message: 'Name must be at least 2 characters' })
+  name: string;
+
+  @ApiProperty({ minLength: USERNAME_MIN })
+  @Transform(trim)
+  @Matches(USERNAME_PATTERN, { message: USERNAME_PATTERN_MESSAGE })
+  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters` })
+  @MinLength(USERNAME_MIN, { message: 'Username must be at least 3 characters' })
+  @IsString({ message: 'Username must be at least 3 characters' })
+  username: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: 'Invalid email address' })
+  @MaxLength(EMAIL_MAX, { message: 'Invalid email address' })
+  @IsString({ message: 'Invalid email address' })
+  email: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters' })
+  @IsString({ message: 'Password must be at least 6 characters' })
+  password: string;
+
+  @ApiPropertyOptional({ enum: USER_ROLES, default: 'collaborator' })
+  @IsOptional()
+  @IsIn(USER_ROLES, { message: 'Perfil solicitado inválido (admin, manager ou collaborator)' })
+  role?: UserRole;
+}
+
+export class UpdateProfileDto {
+  @ApiProperty()
+  @Transform(trim)
+  @MaxLength(NAME_MAX, { message: `Nome deve ter no máximo ${NAME_MAX} caracteres` })
+  @MinLength(NAME_MIN, { message: 'Nome deve ter pelo menos 2 caracteres' })
+  @IsString({ message: 'Nome deve ter pelo menos 2 caracteres' })
+  name: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: 'Email inválido' })
+  @MaxLength(EMAIL_MAX, { message: 'Email inválido' })
+  @IsString({ message: 'Email inválido' })
+  email: string;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty()
+  @MaxLength(PASSWORD_MAX, { message: 'Senha atual é obrigatória' })
+  @IsNotEmpty({ message: 'Senha atual é obrigatória' })
+  @IsString({ message: 'Senha atual é obrigatória' })
+  currentPassword: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @MaxLength(PASSWORD_MAX, { message: `Nova senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
+  @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 6 caracteres' })
+  @IsString({ message: 'Nova senha deve ter ao menos 6 caracteres' })
+  newPassword: string;
+}

@@ -1,0 +1,78 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import type { ApiError } from '@wkflow/contracts';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** PostgreSQL error codes that mean the input, not the server, was wrong. */
+function fromDatabaseError(error: QueryFailedError): { status: number; message: string } | null {
+  const code = (error.driverError as { code?: string } | undefined)?.code;
+  switch (code) {
+    case '23505':
+      return { status: HttpStatus.CONFLICT, message: 'Registro duplicado' };
+    case '23503':
+      return { status: HttpStatus.BAD_REQUEST, message: 'Referência inválida: o registro relacionado não existe' };
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return { status: HttpStatus.BAD_REQUEST, message: 'Valor inválido' };
+    case '22001':
+      return { status: HttpStatus.BAD_REQUEST, message: 'Texto longo demais' };
+    default:
+      return null;
+  }
+}
+
+/** Errors that body-parser and multer raise before a handler runs. */
+function fromExpressError(error: { status?: number; statusCode?: number; type?: string; code?: string }): { status: number; message: string } | null {
+  const status = error.status ?? error.statusCode;
+  if (error.type === 'entity.parse.failed') return { status: 400, message: 'JSON inválido no corpo da requisição' };
+  if (error.type === 'entity.too.large') return { status: 413, message: 'Corpo da requisição grande demais' };
+  if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: 'Arquivo grande demais' };
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: (error as Error).message };
+  return null;
+}
+
+/** Every error leaves the API as { statusCode, message, error }. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    let status: number = HttpStatus.INTERNAL_SERVER_ERROR;
+    let message = 'Erro interno do servidor';
+
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      const body = exception.getResponse();
+      if (typeof body === 'string') message = body;
+      else {
+        const raw = (body as { message?: unknown }).message;
+        message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
+      }
+    } else if (exception instanceof QueryFailedError && fromDatabaseError(exception)) {
+      ({ status, message } = fromDatabaseError(exception)!);
+    } else if (exception && typeof exception === 'object' && fromExpressError(exception as never)) {
+      ({ status, message } = fromExpressError(exception as never)!);
+    }
+
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    if (response.headersSent) return;
+    const body: ApiError = { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' };
+    response.status(status).json(body);
+  }
+}

@@ -1,0 +1,25 @@
+import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+
+function messagesOf(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((m) =>
+      m.startsWith('property ') ? `O campo ${path} não é permitido` : m,
+    );
+    return [...own, ...messagesOf(error.children ?? [], path)];
+  });
+}
+
+/** Whitelisted, transformed DTOs; unknown fields are refused; the message says what is wrong. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: true,
+    exceptionFactory: (errors) => new BadRequestException(messagesOf(errors).join('; ') || 'Dados inválidos'),
+  });
+}
+
+// class-validator runs a property's decorators bottom-up and stopAtFirstError keeps the first
+// failure, so DTOs list the type check nearest the property and the finer rules above it.

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { IANAZone } from 'luxon';
+
+/** Everything the API reads from its environment, validated once at start-up. */
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** Optional: without it e-mails wait in the outbox and /ws serves one instance. */
+  redisUrl: string | null;
+  redisPrefix: string;
+  sessionSecret: string;
+  /** Origins allowed to call the API cross-origin (CORS with credentials, CSRF check). */
+  webOrigins: string[];
+  appTimezone: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  openaiApiKey: string | null;
+  openaiBaseUrl: string | null;
+  aiModel: string;
+  /** 32-byte key (hex or base64) for AES-256-GCM of client credentials. */
+  credentialsKey: Buffer;
+  adminEmail: string;
+  adminPassword: string | null;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  /** Directory of a built web app to serve on the same port (optional). */
+  webDistDir: string | null;
+  uploadDir: string;
+  loginLimitPerAccount: number;
+  loginLimitPerIp: number;
+  loginLimitWindowMs: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function required(env: Env, name: string, problems: string[]): string {
+  const value = env[name]?.trim();
+  if (!value) problems.push(`${name} is required`);
+  return value ?? '';
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function url(env: Env, name: string, protocols: string[], problems: string[], isRequired: boolean): string | null {
+  const value = isRequired ? required(env, name, problems) : optional(env, name);
+  if (!value) return null;
+  try {
+    const parsed = new URL(value);
+    if (!protocols.includes(parsed.protocol)) {
+      problems.push(`${name} must use ${protocols.join(' or ')} (got ${parsed.protocol})`);
+    }
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+  }
+  return value;
+}
+
+function int(env: Env, name: string, fallback: number, problems: string[], min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be an integer between ${min} and ${max}`);
+    return fallback;
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  problems.push(`${name} must be true or false`);
+  return fallback;
+}
+
+function credentialsKey(env: Env, problems: string[], production: boolean): Buffer {
+  const raw = optional(env, 'CREDENTIALS_KEY');
+  if (!raw) {
+    if (production) problems.push('CREDENTIALS_KEY is required in production (32 bytes, hex or base64)');
+    // Development only: a per-process key means stored credentials cannot be read after a restart.
+    return randomBytes(32);
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) problems.push('CREDENTIALS_KEY must be 32 bytes (64 hex characters or base64)');
+  return key;
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const nodeEnv = optional(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems, true) ?? '';
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems, false);
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems, false);
+  const openaiBaseUrl = url(env, 'OPENAI_BASE_URL', ['http:', 'https:'], problems, false);
+
+  let sessionSecret = optional(env, 'SESSION_SECRET');
+  if (!sessionSecret) {
+    if (production) problems.push('SESSION_SECRET is required in production');
+    sessionSecret = 'development-only-session-secret';
+  } else if (sessionSecret.length < 16) {
+    problems.push('SESSION_SECRET must be at least 16 characters');
+  }
+
+  const webOrigins = (optional(env, 'WEB_ORIGIN') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of webOrigins) {
+    try {
+      const parsed = new URL(origin);
+      if (parsed.origin !== origin.replace(/\/$/, '')) problems.push(`WEB_ORIGIN entry ${origin} must be an origin (scheme://host[:port])`);
+    } catch {
+      problems.push(`WEB_ORIGIN entry ${origin} is not a valid origin`);
+    }
+  }
+
+  const appTimezone = optional(env, 'APP_TIMEZONE') ?? 'America/Sao_Paulo';
+  if (!IANAZone.isValidZone(appTimezone)) problems.push(`APP_TIMEZONE ${appTimezone} is not a valid IANA time zone`);
+
+  const logLevel = optional(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  }
+
+  const config: AppConfig = {
+    nodeEnv,
+    port: int(env, 'PORT', 3000, problems, 0, 65535),
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    redisUrl,
+    redisPrefix: optional(env, 'REDIS_PREFIX') ?? 'wkflow',
+    sessionSecret,
+    webOrigins,
+    appTimezone,
+    smtpUrl,
+    mailFrom: optional(env, 'MAIL_FROM') ?? 'WKFlow <no-reply@wkflow.local>',
+    openaiApiKey: optional(env, 'OPENAI_API_KEY'),
+    openaiBaseUrl,
+    aiModel: optional(env, 'AI_MODEL') ?? 'gpt-4o',
+    credentialsKey: credentialsKey(env, problems, production),
+    adminEmail: optional(env, 'ADMIN_EMAIL') ?? 'admin@wkflow.local',
+    adminPassword: optional(env, 'ADMIN_PASSWORD'),
+    cookieSecure: bool(env, 'COOKIE_SECURE', production, problems),
+    trustProxy: bool(env, 'TRUST_PROXY', production, problems),
+    webDistDir: optional(env, 'WEB_DIST_DIR'),
+    uploadDir: optional(env, 'UPLOAD_DIR') ?? '.data/uploads',
+    loginLimitPerAccount: int(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, problems, 1),
+    loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 50, problems, 1),
+    loginLimitWindowMs: int(env, 'LOGIN_LIMIT_WINDOW_MS', 60_000, problems, 1000),
+    logLevel,
+  };
+  if (problems.length) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  return config;
+}
+
+/** Injection token of the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,11 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from './app-config';
+
+/** Provides the validated configuration; nothing else reads process.env. */
+@Global()
+@Module({})
+export class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}

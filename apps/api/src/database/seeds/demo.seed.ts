@@ -1,0 +1,27 @@
+import type { DataSource } from 'typeorm';
+import { hashPassword } from '../../auth/passwords';
+
+export const DEMO_PASSWORD = 'wkflow123';
+
+const DEMO_USERS = [
+  { name: 'Maria Souza', username: 'maria', email: 'maria@wkflow.local', role: 'manager', profile: 2, approved: true },
+  { name: 'Carlos Lima', username: 'carlos', email: 'carlos@wkflow.local', role: 'manager', profile: 2, approved: true },
+  { name: 'João Pereira', username: 'joao', email: 'joao@wkflow.local', role: 'collaborator', profile: 3, approved: true },
+  { name: 'Ana Costa', username: 'ana', email: 'ana@wkflow.local', role: 'collaborator', profile: 3, approved: true },
+  { name: 'Pedro Alves', username: 'pedro', email: 'pedro@wkflow.local', role: 'collaborator', profile: 3, approved: false },
+];
+
+/** Demo team for trying the product (`npm start`); never run by the tests' own fixtures. */
+export async function seedDemo(dataSource: DataSource): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await dataSource.transaction(async (db) => {
+    for (const user of DEMO_USERS) {
+      await db.query(
+        `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt")
+         SELECT $1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END
+          WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($2) OR lower(email) = lower($3))`,
+        [user.name, user.username, user.email, passwordHash, user.role, user.profile, user.approved],
+      );
+    }
+  });
+}

@@ -1,0 +1,24 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { ModulePermissionEntity } from './module-permission.entity';
+
+@Entity('access_profiles')
+export class AccessProfileEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  /** Profiles 1-3 are seeded defaults and cannot be deleted. */
+  @Column({ type: 'boolean', default: false })
+  isDefault: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @OneToMany(() => ModulePermissionEntity, (permission) => permission.profile)
+  permissions?: ModulePermissionEntity[];
+}

@@ -1,0 +1,43 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+export const USERNAME_TAKEN = 'Nome de usuário já está em uso';
+export const EMAIL_TAKEN = 'E-mail já está em uso';
+
+/** Username and e-mail uniqueness (case-insensitive) and look-ups by them. */
+@Injectable()
+export class UserIdentityService {
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  async assertAvailable(username: string | undefined, email: string | undefined, exceptUserId?: number): Promise<void> {
+    const query = this.users.createQueryBuilder('u').select(['u.id', 'u.username', 'u.email']);
+    const conditions: string[] = [];
+    if (username !== undefined) conditions.push('lower(u.username) = lower(:username)');
+    if (email !== undefined) conditions.push('lower(u.email) = lower(:email)');
+    if (!conditions.length) return;
+    query.where(`(${conditions.join(' OR ')})`, { username, email });
+    if (exceptUserId !== undefined) query.andWhere('u.id <> :exceptUserId', { exceptUserId });
+    const clashes = await query.getMany();
+    if (username !== undefined && clashes.some((u) => u.username.toLowerCase() === username.toLowerCase())) {
+      throw new ConflictException(USERNAME_TAKEN);
+    }
+    if (email !== undefined && clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) {
+      throw new ConflictException(EMAIL_TAKEN);
+    }
+  }
+
+  /** With the password hash, for login and password checks. */
+  findWithPasswordByEmail(email: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  findWithPasswordById(id: number): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id }).getOne();
+  }
+}

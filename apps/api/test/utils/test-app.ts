@@ -1,0 +1,88 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { User } from '@wkflow/contracts';
+import { createApp } from '../../src/app.factory';
+import { hashPassword } from '../../src/auth/passwords';
+import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { TEST_ADMIN_PASSWORD } from '../setup/global-setup';
+
+export { TEST_ADMIN_PASSWORD };
+export const ADMIN_EMAIL = 'admin@wkflow.local';
+
+/** Configuration of the run's database and Redis prefix, with overrides. */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: process.env.WKFLOW_TEST_DATABASE_URL,
+    REDIS_URL: process.env.WKFLOW_TEST_REDIS_URL,
+    REDIS_PREFIX: process.env.WKFLOW_TEST_REDIS_PREFIX,
+    SESSION_SECRET: 'test-session-secret-123456',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000',
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  app: INestApplication;
+  http: ReturnType<typeof request>;
+  dataSource: DataSource;
+}
+
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const app = await createApp(testConfig(overrides));
+  return { app, http: request(app.getHttpServer()), dataSource: app.get(DataSource) };
+}
+
+let sequence = 0;
+/** A unique suffix for names and e-mails, so suites never collide. */
+export function unique(prefix = 'u'): string {
+  sequence += 1;
+  return `${prefix}${Date.now().toString(36)}${sequence}${Math.floor(Math.random() * 1000)}`;
+}
+
+export interface NewUserOptions {
+  profileId?: number;
+  approved?: boolean;
+  password?: string;
+  role?: 'admin' | 'manager' | 'collaborator';
+}
+
+/** Writes a user through the real table (as approval would leave it). */
+export async function newUser(ctx: TestContext, options: NewUserOptions = {}): Promise<User & { password: string }> {
+  const name = unique('user');
+  const password = options.password ?? 'secret123';
+  const profileId = options.profileId ?? 3;
+  const role = options.role ?? (profileId === 1 ? 'admin' : profileId === 2 ? 'manager' : 'collaborator');
+  const [row] = await ctx.dataSource.query(
+    `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved")
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, "createdAt"`,
+    [`Test ${name}`, name, `${name}@example.test`, await hashPassword(password), role, profileId, options.approved ?? true],
+  );
+  return {
+    id: row.id,
+    name: `Test ${name}`,
+    username: name,
+    email: `${name}@example.test`,
+    role,
+    accessProfileId: profileId,
+    status: options.approved === false ? 'pending' : 'approved',
+    isApproved: options.approved ?? true,
+    createdAt: row.createdAt,
+    password,
+  };
+}
+
+/** A supertest agent that keeps the session cookie of a login. */
+export async function loginAs(ctx: TestContext, email: string, password: string): Promise<ReturnType<typeof request.agent>> {
+  const agent = request.agent(ctx.app.getHttpServer());
+  const response = await agent.post('/api/auth/login').send({ email, password });
+  if (response.status !== 200) throw new Error(`login as ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return agent;
+}
+
+export function loginAsAdmin(ctx: TestContext) {
+  return loginAs(ctx, ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+}

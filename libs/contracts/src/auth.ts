@@ -1,0 +1,49 @@
+import type { UserRole } from './permissions';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  role?: UserRole;
+}
+
+export interface UpdateProfileRequest {
+  name: string;
+  email: string;
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** The user as the API returns it (never with a password). */
+export interface User {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  role: UserRole;
+  accessProfileId: number;
+  status: 'approved' | 'pending';
+  isApproved: boolean;
+  createdAt: string;
+}
+
+/** GET /api/auth/me */
+export interface MeResponse {
+  user: User;
+}
+
+/** The error body every API error has. */
+export interface ApiError {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+}

@@ -1,0 +1,11 @@
+/** Business constants shared by the API and the web (core.md §9, extended.md §9). */
+export const PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+export const USERNAME_MIN = 3;
+export const PROFILE_DESCRIPTION_MIN = 5;
+/** Upper bounds the spec leaves open: keep huge strings out of the database. */
+export const NAME_MAX = 120;
+export const USERNAME_MAX = 60;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 200;
+export const TEXT_MAX = 10_000;
