@@ -1,13 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module';
+import { ChatModule } from './chat/chat.module';
+import { ClientsModule } from './clients/clients.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
+import { OnboardingModule } from './onboarding/onboarding.module';
 import { RedisModule } from './redis/redis.module';
+import { TasksModule } from './tasks/tasks.module';
+import { TimerModule } from './timer/timer.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -17,10 +22,16 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        DiscoveryModule,
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), migrationsRun: false, retryAttempts: 3 }),
         RedisModule,
         AuthModule,
         UsersModule,
+        ClientsModule,
+        TasksModule,
+        TimerModule,
+        OnboardingModule,
+        ChatModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

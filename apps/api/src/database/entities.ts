@@ -1,7 +1,16 @@
-import { AuditLogEntity } from '../audit/audit-log.entity';
-import { AccessProfileEntity } from '../users/access-profile.entity';
-import { ModulePermissionEntity } from '../users/module-permission.entity';
-import { UserEntity } from '../users/user.entity';
+import { CHAT_ENTITIES } from '../chat/chat.entities';
+import { CLIENTS_ENTITIES } from '../clients/clients.entities';
+import { ONBOARDING_ENTITIES } from '../onboarding/onboarding.entities';
+import { TASKS_ENTITIES } from '../tasks/tasks.entities';
+import { TIMER_ENTITIES } from '../timer/timer.entities';
+import { USERS_ENTITIES } from '../users/users.entities';
 
-/** Every entity of the API, registered once for the data source and the migration check. */
-export const ENTITIES = [UserEntity, AccessProfileEntity, ModulePermissionEntity, AuditLogEntity];
+/** Every entity of the API, for the data source and the migration check; each domain lists its own. */
+export const ENTITIES = [
+  ...USERS_ENTITIES,
+  ...CLIENTS_ENTITIES,
+  ...TASKS_ENTITIES,
+  ...TIMER_ENTITIES,
+  ...ONBOARDING_ENTITIES,
+  ...CHAT_ENTITIES,
+];

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Generates a migration from the entities: builds, migrates a scratch database, diffs.
+# Usage: npm run migration:generate -w apps/api -- Name   (PostgreSQL at PG_SERVER_URL or 127.0.0.1:5432)
+set -euo pipefail
+name=${1:?usage: generate-migration.sh Name}
+cd "$(dirname "$0")/.."
+server=${PG_SERVER_URL:-postgres://postgres@127.0.0.1:5432}
+scratch="wkflow_gen_$$"
+npx tsc -p tsconfig.build.json
+psql "$server/postgres" -qc "CREATE DATABASE $scratch"
+trap 'psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $scratch WITH (FORCE)"' EXIT
+export DATABASE_URL="$server/$scratch"
+node dist/database/migrate.js
+node ../../node_modules/typeorm/cli.js migration:generate -d dist/database/data-source.js "src/database/migrations/$name"
+npx tsc -p tsconfig.build.json

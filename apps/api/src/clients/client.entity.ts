@@ -1,0 +1,49 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'linkedin', 'youtube', 'twitter', 'tiktok'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+@Entity('clients')
+@Index('IDX_clients_name', ['name'])
+export class ClientEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  cnpj: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  address: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  website: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: '#6b7280' })
+  color: string;
+
+  /** Network key → URL; only the six networks of extended.md §2.3. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  socialMedia: Partial<Record<SocialNetwork, string>>;
+
+  /** File name of the uploaded logo under the upload directory. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  logoFile: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

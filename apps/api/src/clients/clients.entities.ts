@@ -1,0 +1,4 @@
+import { ClientEntity } from './client.entity';
+
+/** The entities of the clients domain, registered once in database/entities.ts. */
+export const CLIENTS_ENTITIES: Function[] = [ClientEntity];

@@ -1,0 +1,2 @@
+/** The entities of the timer domain, registered once in database/entities.ts. */
+export const TIMER_ENTITIES: Function[] = [];
