@@ -1,0 +1,32 @@
+import { Box, Container, Flex } from '@chakra-ui/react';
+import type { User } from '@wkflow/contracts';
+import { Suspense, useCallback } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { Header } from './Header';
+import { newActionPath } from './shellActions';
+import { useTaskSearch } from './useTaskSearch';
+
+/** The authenticated layout: header on top, the current route below (lazy pages suspend here). */
+export function AppShell({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [query] = useTaskSearch();
+  const keepQuery = query ? `q=${encodeURIComponent(query)}` : '';
+
+  // Hook points: the board reads ?new=task / ?new=ai (see shellActions.ts).
+  const onNewTask = useCallback(() => navigate(newActionPath('task', keepQuery)), [navigate, keepQuery]);
+  const onCreateWithAi = useCallback(() => navigate(newActionPath('ai', keepQuery)), [navigate, keepQuery]);
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Header user={user} onNewTask={onNewTask} onCreateWithAi={onCreateWithAi} />
+      <Box as="main" flex="1">
+        <Container maxW="8xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }}>
+          <Suspense fallback={<FullPageSpinner minH="50vh" />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+    </Flex>
+  );
+}

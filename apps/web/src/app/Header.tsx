@@ -1,0 +1,77 @@
+import { Box, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react';
+import type { User } from '@wkflow/contracts';
+import { Menu as MenuIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { BrandMark } from '../components/BrandMark';
+import { usePermissions } from '../features/auth/usePermissions';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { MobileMenu } from './MobileMenu';
+import { NavLinks } from './NavLinks';
+import { canCreateTasks, visibleNavItems } from './navigation';
+import { SearchBox } from './SearchBox';
+import { TaskActions } from './TaskActions';
+import { UserMenu } from './UserMenu';
+
+export interface HeaderProps {
+  user: User;
+  /** Hook point of 'Nova Tarefa'. */
+  onNewTask: () => void;
+  /** Hook point of 'Criar com IA'. */
+  onCreateWithAi: () => void;
+}
+
+/** Sticky white header: brand, search, task actions, notifications, user menu; module links below. */
+export function Header({ user, onNewTask, onCreateWithAi }: HeaderProps) {
+  const { subject } = usePermissions();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = useMemo(() => visibleNavItems(user, subject), [user, subject]);
+  const showTaskActions = canCreateTasks(subject);
+
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" borderColor="border.muted" shadow="xs">
+      <Container maxW="8xl" px={{ base: '3', md: '6' }}>
+        <Flex h="14" align="center" gap={{ base: '2', md: '4' }}>
+          <IconButton
+            hideFrom="md"
+            variant="ghost"
+            size="sm"
+            aria-label="Abrir menu"
+            onClick={() => setMenuOpen(true)}
+            data-testid="mobile-menu-button"
+          >
+            <MenuIcon />
+          </IconButton>
+          <Link asChild textDecoration="none" _hover={{ textDecoration: 'none' }} data-testid="brand-link" rounded="md">
+            <RouterLink to="/" aria-label="WKFlow">
+              <BrandMark />
+            </RouterLink>
+          </Link>
+          <Box flex="1" maxW="md" hideBelow="md">
+            <SearchBox />
+          </Box>
+          <HStack gap="2" ms="auto">
+            {showTaskActions && (
+              <Box hideBelow="md">
+                <TaskActions onNewTask={onNewTask} onCreateWithAi={onCreateWithAi} />
+              </Box>
+            )}
+            <NotificationBell />
+            <UserMenu user={user} />
+          </HStack>
+        </Flex>
+        <Box hideBelow="md" pb="2">
+          <NavLinks items={items} orientation="horizontal" />
+        </Box>
+      </Container>
+      <MobileMenu
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        items={items}
+        showTaskActions={showTaskActions}
+        onNewTask={onNewTask}
+        onCreateWithAi={onCreateWithAi}
+      />
+    </Box>
+  );
+}

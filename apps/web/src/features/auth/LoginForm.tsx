@@ -1,0 +1,53 @@
+import { Button, Checkbox, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { FormikInput } from '../../components/FormikInput';
+import { PasswordInput } from '../../components/PasswordInput';
+import { errorMessage } from '../../lib/fetcher';
+import { toast } from '../../lib/toast';
+import { login } from './auth.api';
+import { loginInitialValues, loginSchema, type LoginValues } from './auth.schemas';
+import { useCurrentUser } from './useCurrentUser';
+
+/** Login mode: email + password; success refetches the current user, which enters the app. */
+export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const { mutate } = useCurrentUser();
+  // 'Lembrar senha' is kept on screen only: its state is sent nowhere (core.md §2).
+  const [remember, setRemember] = useState(false);
+
+  async function onSubmit(values: LoginValues) {
+    try {
+      await login({ email: values.email, password: values.password });
+      toast.success('Login successful');
+      await mutate();
+    } catch (error) {
+      toast.error('Login failed', errorMessage(error));
+    }
+  }
+
+  return (
+    <Formik initialValues={{ ...loginInitialValues, email: initialEmail }} validationSchema={loginSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label="Entrar">
+          <Stack gap="4">
+            <FormikInput name="email" label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" />
+            <PasswordInput name="password" label="Senha" autoComplete="current-password" placeholder="••••••" />
+            <Checkbox.Root
+              size="sm"
+              colorPalette="brand"
+              checked={remember}
+              onCheckedChange={(e) => setRemember(e.checked === true)}
+            >
+              <Checkbox.HiddenInput name="remember" />
+              <Checkbox.Control />
+              <Checkbox.Label>Lembrar senha</Checkbox.Label>
+            </Checkbox.Root>
+            <Button type="submit" colorPalette="brand" width="full" loading={isSubmitting} loadingText="Entrando...">
+              Entrar
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { loginSchema, registerInitialValues, registerSchema } from './auth.schemas';
+
+/** Field → message for every failing rule (how Formik sees a yup schema). */
+async function errorsOf(schema: typeof loginSchema | typeof registerSchema, values: object): Promise<Record<string, string>> {
+  try {
+    await schema.validate(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const out: Record<string, string> = {};
+    for (const inner of error.inner) if (inner.path && !out[inner.path]) out[inner.path] = inner.message;
+    return out;
+  }
+}
+
+const validLogin = { email: 'ana@agencia.com', password: 'segredo' };
+const validRegister = { name: 'Ana Souza', username: 'ana', email: 'ana@agencia.com', password: 'segredo', role: 'collaborator' };
+
+describe('loginSchema', () => {
+  it('accepts a valid email and a 6-character password', async () => {
+    expect(await errorsOf(loginSchema, validLogin)).toEqual({});
+    expect(await errorsOf(loginSchema, { ...validLogin, password: '123456' })).toEqual({});
+  });
+
+  it.each(['', 'ana', 'ana@', 'ana@@agencia.com', 'ana agencia.com'])('rejects the email %j with "Invalid email address"', async (email) => {
+    expect(await errorsOf(loginSchema, { ...validLogin, email })).toEqual({ email: 'Invalid email address' });
+  });
+
+  it.each(['', '1', '12345'])('rejects the password %j with "Password must be at least 6 characters"', async (password) => {
+    expect(await errorsOf(loginSchema, { ...validLogin, password })).toEqual({
+      password: 'Password must be at least 6 characters',
+    });
+  });
+
+  it('reports both fields at once', async () => {
+    expect(await errorsOf(loginSchema, { email: 'x', password: 'y' })).toEqual({
+      email: 'Invalid email address',
+      password: 'Password must be at least 6 characters',
+    });
+  });
+});
+
+describe('registerSchema', () => {
+  it('accepts valid values at the minimum lengths', async () => {
+    expect(await errorsOf(registerSchema, validRegister)).toEqual({});
+    expect(await errorsOf(registerSchema, { ...validRegister, name: 'Al', username: 'abc', password: 'abcdef' })).toEqual({});
+  });
+
+  it.each(['', 'A'])('rejects the name %j with "Name must be at least 2 characters"', async (name) => {
+    expect(await errorsOf(registerSchema, { ...validRegister, name })).toEqual({ name: 'Name must be at least 2 characters' });
+  });
+
+  it.each(['', 'ab'])('rejects the username %j with "Username must be at least 3 characters"', async (username) => {
+    expect(await errorsOf(registerSchema, { ...validRegister, username })).toEqual({
+      username: 'Username must be at least 3 characters',
+    });
+  });
+
+  it('requires a valid email', async () => {
+    expect(await errorsOf(registerSchema, { ...validRegister, email: 'not-an-email' })).toEqual({ email: 'Invalid email address' });
+    expect(await errorsOf(registerSchema, { ...validRegister, email: '' })).toEqual({ email: 'Invalid email address' });
+  });
+
+  it('requires a password of at least 6 characters', async () => {
+    expect(await errorsOf(registerSchema, { ...validRegister, password: '12345' })).toEqual({
+      password: 'Password must be at least 6 characters',
+    });
+  });
+
+  it('defaults the role to collaborator and accepts admin, manager and collaborator only', async () => {
+    expect(registerInitialValues.role).toBe('collaborator');
+    const { role: _omitted, ...withoutRole } = validRegister;
+    await expect(registerSchema.validate(withoutRole)).resolves.toMatchObject({ role: 'collaborator' });
+    for (const role of ['admin', 'manager', 'collaborator']) {
+      expect(await errorsOf(registerSchema, { ...validRegister, role })).toEqual({});
+    }
+    expect(Object.keys(await errorsOf(registerSchema, { ...validRegister, role: 'owner' }))).toEqual(['role']);
+  });
+
+  it('reports every broken rule at once', async () => {
+    expect(await errorsOf(registerSchema, { name: 'A', username: 'ab', email: 'x', password: '1', role: 'collaborator' })).toEqual({
+      name: 'Name must be at least 2 characters',
+      username: 'Username must be at least 3 characters',
+      email: 'Invalid email address',
+      password: 'Password must be at least 6 characters',
+    });
+  });
+});

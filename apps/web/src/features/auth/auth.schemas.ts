@@ -1,0 +1,52 @@
+import { NAME_MIN, PASSWORD_MIN, USERNAME_MIN, USER_ROLES, type UserRole } from '@wkflow/contracts';
+import * as yup from 'yup';
+
+/** Messages of core.md §5, verbatim (the login screen's forms are in English in the spec). */
+export const authMessages = {
+  email: 'Invalid email address',
+  password: `Password must be at least ${PASSWORD_MIN} characters`,
+  name: `Name must be at least ${NAME_MIN} characters`,
+  username: `Username must be at least ${USERNAME_MIN} characters`,
+} as const;
+
+export const ROLE_LABELS: Record<UserRole, string> = {
+  admin: 'Administrador',
+  manager: 'Gerente',
+  collaborator: 'Colaborador',
+};
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export interface RegisterValues {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  role: UserRole;
+}
+
+const email = yup.string().required(authMessages.email).email(authMessages.email);
+const password = yup.string().required(authMessages.password).min(PASSWORD_MIN, authMessages.password);
+
+export const loginSchema: yup.ObjectSchema<LoginValues> = yup.object({ email, password });
+
+export const registerSchema: yup.ObjectSchema<RegisterValues> = yup.object({
+  name: yup.string().required(authMessages.name).min(NAME_MIN, authMessages.name),
+  username: yup.string().required(authMessages.username).min(USERNAME_MIN, authMessages.username),
+  email,
+  password,
+  role: yup.mixed<UserRole>().oneOf([...USER_ROLES]).default('collaborator').required(),
+});
+
+export const loginInitialValues: LoginValues = { email: '', password: '' };
+
+export const registerInitialValues: RegisterValues = {
+  name: '',
+  username: '',
+  email: '',
+  password: '',
+  role: 'collaborator',
+};

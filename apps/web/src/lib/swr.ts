@@ -1,0 +1,61 @@
+import { mutate, type SWRConfiguration } from 'swr';
+import { errorStatus, getJson } from './fetcher';
+
+/**
+ * SWR defaults (core.md §7, DESIGN §6): no refetch on focus or reconnect, never stale, no retry.
+ * Polling is set per hook only where the spec gives an interval.
+ */
+export const swrDefaults: SWRConfiguration = {
+  fetcher: getJson,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  shouldRetryOnError: false,
+  errorRetryCount: 0,
+  dedupingInterval: 2_000,
+  // A 401 on any data call means the session ended: refetch the current user, which shows the login.
+  onError(error: unknown, key: string) {
+    if (key !== keys.me && errorStatus(error) === 401) void mutate(keys.me);
+  },
+};
+
+export const FIVE_MINUTES = 5 * 60_000;
+
+/** Every SWR key of the app, in one place. */
+export const keys = {
+  me: '/api/auth/me',
+  modulePermissions: '/api/module-permissions',
+  clients: '/api/clients',
+  client: (id: number | string) => `/api/clients/${id}`,
+  clientAccess: (id: number | string) => `/api/clients/${id}/access`,
+  users: '/api/users',
+  user: (id: number | string) => `/api/users/${id}`,
+  pendingUsers: '/api/users/pending',
+  accessProfiles: '/api/access-profiles',
+  profilePermissions: (id: number | string) => `/api/access-profiles/${id}/permissions`,
+  columns: '/api/columns',
+  tasks: '/api/tasks',
+  taskComments: (id: number | string) => `/api/tasks/${id}/comments`,
+  taskHistory: (id: number | string) => `/api/tasks/${id}/history`,
+  taskTotalTime: (id: number | string) => `/api/tasks/${id}/total-time`,
+  taskTimeEntries: (id: number | string) => `/api/time-entries/task/${id}`,
+  activeTimeEntry: '/api/time-entries/active',
+  adminTimeEntries: (period: string) => `/api/time-entries/admin?period=${period}`,
+  notifications: '/api/notifications',
+  notificationPreferences: '/api/notifications/preferences',
+  onboarding: '/api/onboarding',
+  onboardingSteps: (id: number | string) => `/api/onboarding/${id}/steps`,
+  chatRooms: '/api/chat/rooms',
+  chatMessages: (id: number | string) => `/api/chat/rooms/${id}/messages`,
+  analyticsDashboard: (period: number) => `/api/analytics/dashboard?period=${period}`,
+  analyticsReports: '/api/analytics/reports',
+  recommendations: '/api/recommendations',
+  recommendationsAnalytics: '/api/recommendations/analytics',
+  recommendationsStats: '/api/recommendations/stats',
+  learningDashboard: '/api/learning/dashboard',
+  themes: '/api/themes',
+  userTheme: (userId: number | string) => `/api/themes/user/${userId}`,
+  emailStatus: '/api/admin/email-status',
+  emailQueue: '/api/admin/email-queue',
+  emailQueueStats: '/api/admin/email-queue/stats',
+} as const;
