@@ -1,0 +1,147 @@
+// Browser-test harness: a fresh database and Redis prefix, the real API serving the built SPA,
+// and Debian's Chromium driven by playwright-core. Each test file starts one with startProduct().
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const api = join(root, 'apps/api/dist');
+export const ADMIN = { email: 'admin@wkflow.local', password: 'admin-e2e-password' };
+export const DEMO_PASSWORD = 'wkflow123';
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS ?? join(root, 'test-results');
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function run(script, env, args = []) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [join(api, script), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => (code === 0 ? resolveRun(output) : reject(new Error(`${script} failed (${code}):\n${output}`))));
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs = 30_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`API exited early:\n${server.output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`API did not become healthy:\n${server.output}`);
+}
+
+/**
+ * Starts the product on its own database. `demo: true` also seeds the demo agency
+ * (users maria, carlos, joao, ana with DEMO_PASSWORD; pedro pending).
+ */
+export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const databaseName = `wkflow_e2e_${runId}`;
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `wkflow_e2e_${runId}`,
+    SESSION_SECRET: 'e2e-session-secret-0123456789',
+    ADMIN_PASSWORD: ADMIN.password,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: join(root, 'apps/web/dist'),
+    UPLOAD_DIR: join(root, '.data', `e2e-${runId}`),
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000',
+    ...extraEnv,
+  };
+  await run('database/migrate.js', env);
+  await run('database/seed-cli.js', env, demo ? ['--demo'] : []);
+
+  const server = spawn(process.execPath, [join(api, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.output = '';
+  server.stdout.on('data', (d) => (server.output += d));
+  server.stderr.on('data', (d) => (server.output += d));
+  await waitForHealth(baseUrl, server);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+  const product = {
+    baseUrl,
+    databaseUrl: databaseUrl.toString(),
+    browser,
+    server,
+    /** A fresh browser context (own cookies), optionally logged in through the real login form. */
+    async newPage(login) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      const page = await context.newPage();
+      if (login) await loginThroughUi(page, login.email, login.password);
+      return page;
+    },
+    /** Runs SQL against the product's database (for arranging or checking state). */
+    async sql(text, params = []) {
+      const client = new pg.Client({ connectionString: databaseUrl.toString() });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (server.exitCode === null) server.kill('SIGKILL');
+      }
+      const admin = new pg.Client({ connectionString: serverUrl.toString() });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+  return product;
+}
+
+/** Logs in through the real form and waits until the app shell is there. */
+export async function loginThroughUi(page, email, password) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
+}
