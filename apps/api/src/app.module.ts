@@ -4,11 +4,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
 import { ClientsModule } from './clients/clients.module';
+import { EmailModule } from './email/email.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
+import { NotificationsModule } from './notifications/notifications.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { RedisModule } from './redis/redis.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -32,6 +34,8 @@ export class AppModule {
         TimerModule,
         OnboardingModule,
         ChatModule,
+        NotificationsModule,
+        EmailModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -1,5 +1,7 @@
 import { CHAT_ENTITIES } from '../chat/chat.entities';
 import { CLIENTS_ENTITIES } from '../clients/clients.entities';
+import { EMAIL_ENTITIES } from '../email/email.entities';
+import { NOTIFICATIONS_ENTITIES } from '../notifications/notifications.entities';
 import { ONBOARDING_ENTITIES } from '../onboarding/onboarding.entities';
 import { TASKS_ENTITIES } from '../tasks/tasks.entities';
 import { TIMER_ENTITIES } from '../timer/timer.entities';
@@ -13,4 +15,6 @@ export const ENTITIES = [
   ...TIMER_ENTITIES,
   ...ONBOARDING_ENTITIES,
   ...CHAT_ENTITIES,
+  ...NOTIFICATIONS_ENTITIES,
+  ...EMAIL_ENTITIES,
 ];

@@ -1,0 +1,2 @@
+/** The entities of the email domain, registered once in database/entities.ts. */
+export const EMAIL_ENTITIES: Function[] = [];

@@ -1,0 +1,2 @@
+/** The entities of the notifications domain, registered once in database/entities.ts. */
+export const NOTIFICATIONS_ENTITIES: Function[] = [];
