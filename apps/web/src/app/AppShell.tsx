@@ -3,6 +3,9 @@ import type { User } from '@wkflow/contracts';
 import { Suspense, useCallback } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { AiTaskModalHost } from '../features/ai/AiTaskModalHost';
+import { NotificationPermissionPrompt } from '../features/notifications/NotificationPermissionPrompt';
+import { FloatingTimer } from '../features/timer/FloatingTimer';
 import { Header } from './Header';
 import { newActionPath } from './shellActions';
 import { useTaskSearch } from './useTaskSearch';
@@ -27,6 +30,10 @@ export function AppShell({ user }: { user: User }) {
           </Suspense>
         </Container>
       </Box>
+      {/* Global elements (extended.md §2.2): each feature owns its host. */}
+      <AiTaskModalHost />
+      <FloatingTimer />
+      <NotificationPermissionPrompt />
     </Flex>
   );
 }
