@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TaskTotalTimeController, TimeEntriesController } from './timer.controller';
+import { TimerService } from './timer.service';
 
-@Module({})
+@Module({
+  controllers: [TimeEntriesController, TaskTotalTimeController],
+  providers: [TimerService],
+  exports: [TimerService],
+})
 export class TimerModule {}

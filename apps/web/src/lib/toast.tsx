@@ -4,7 +4,8 @@ import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@
 export const TOAST_DURATION = 5_000;
 
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  // Bottom centre: the floating timer holds the bottom-right corner (extended.md §2.14).
+  placement: 'bottom',
   max: 1,
   duration: TOAST_DURATION,
   pauseOnPageIdle: true,

@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { AdminTimeEntry, TimeEntry } from '@wkflow/contracts';
+import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { StartTimerDto, TimePeriodQueryDto, UpdateTimeEntryDto } from './dto/timer.dto';
+import { TimerService } from './timer.service';
+
+@ApiTags('time-entries')
+@Controller('time-entries')
+export class TimeEntriesController {
+  constructor(private readonly timer: TimerService) {}
+
+  @RequirePermission('time_tracking', 'read')
+  @Post('start')
+  start(@CurrentUser() user: AuthenticatedUser, @Body() dto: StartTimerDto): Promise<TimeEntry> {
+    return this.timer.start(user, dto.taskId, dto.description);
+  }
+
+  @Authenticated()
+  @Post(':id/stop')
+  @HttpCode(200)
+  stop(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TimeEntry> {
+    return this.timer.stop(user, id);
+  }
+
+  /** Polled every second by every open tab. */
+  @Authenticated()
+  @Get('active')
+  active(@CurrentUser() user: AuthenticatedUser): Promise<TimeEntry | null> {
+    return this.timer.active(user);
+  }
+
+  @RequirePermission('time_tracking', 'read')
+  @Get('admin')
+  admin(@CurrentUser() user: AuthenticatedUser, @Query() query: TimePeriodQueryDto): Promise<AdminTimeEntry[]> {
+    return this.timer.adminList(user, query.period ?? 'week');
+  }
+
+  @RequirePermission('time_tracking', 'read')
+  @Get('task/:id')
+  forTask(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TimeEntry[]> {
+    return this.timer.forTask(user, id);
+  }
+
+  @RequirePermission('time_tracking', 'read')
+  @Put(':id')
+  update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateTimeEntryDto): Promise<TimeEntry> {
+    return this.timer.update(user, id, dto.duration, dto.description);
+  }
+
+  @RequirePermission('time_tracking', 'read')
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ success: true }> {
+    await this.timer.remove(user, id);
+    return { success: true };
+  }
+}
+
+@ApiTags('time-entries')
+@Controller('tasks')
+export class TaskTotalTimeController {
+  constructor(private readonly timer: TimerService) {}
+
+  @RequirePermission('time_tracking', 'read')
+  @Get(':id/total-time')
+  total(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ totalTime: number }> {
+    return this.timer.totalForTask(user, id);
+  }
+}
