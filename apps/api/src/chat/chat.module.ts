@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { ChatEvents } from './chat-events';
+import { ChatController } from './chat.controller';
+import { ChatService } from './chat.service';
 
-@Module({})
+@Module({
+  controllers: [ChatController],
+  providers: [ChatService, ChatEvents],
+  exports: [ChatEvents],
+})
 export class ChatModule {}

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { SocialMedia } from '@wkflow/contracts';
 
-export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'linkedin', 'youtube', 'twitter', 'tiktok'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export { SOCIAL_NETWORKS, type SocialNetwork } from '@wkflow/contracts';
 
 @Entity('clients')
 @Index('IDX_clients_name', ['name'])
@@ -35,7 +35,7 @@ export class ClientEntity {
 
   /** Network key → URL; only the six networks of extended.md §2.3. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  socialMedia: Partial<Record<SocialNetwork, string>>;
+  socialMedia: SocialMedia;
 
   /** File name of the uploaded logo under the upload directory. */
   @Column({ type: 'varchar', length: 200, nullable: true })

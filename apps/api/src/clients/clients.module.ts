@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientCredentialEntity } from './client-credential.entity';
+import { ClientEntity } from './client.entity';
+import { ClientsController } from './clients.controller';
+import { ClientsService } from './clients.service';
+import { CredentialsService } from './credentials.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([ClientEntity, ClientCredentialEntity])],
+  controllers: [ClientsController],
+  providers: [ClientsService, CredentialsService],
+  exports: [ClientsService],
+})
 export class ClientsModule {}

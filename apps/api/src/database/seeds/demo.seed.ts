@@ -18,8 +18,8 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
     for (const user of DEMO_USERS) {
       await db.query(
         `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt")
-         SELECT $1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END
-          WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($2) OR lower(email) = lower($3))`,
+         SELECT $1::varchar, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::int, $7::boolean, CASE WHEN $7::boolean THEN now() END
+          WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($2::varchar) OR lower(email) = lower($3::varchar))`,
         [user.name, user.username, user.email, passwordHash, user.role, user.profile, user.approved],
       );
     }

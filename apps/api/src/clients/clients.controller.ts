@@ -1,0 +1,143 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Patch,
+  Post,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { createReadStream } from 'node:fs';
+import type { Client, ClientCredential, RevealCredentialResponse } from '@wkflow/contracts';
+import { CurrentUser, RequirePermission } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { ClientsService } from './clients.service';
+import { CredentialsService } from './credentials.service';
+import { CreateClientDto, UpdateClientDto } from './dto/client.dto';
+import { CreateCredentialDto, UpdateCredentialDto } from './dto/credential.dto';
+import { IdParam } from '../common/id-param';
+import { LOGO_FIELD, LogoUploadInterceptor, type UploadedLogo } from './logo-upload.interceptor';
+
+/** /api/clients: reads need clients read, writes clients write (extended.md §6). */
+@ApiTags('clients')
+@Controller('clients')
+export class ClientsController {
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly credentials: CredentialsService,
+  ) {}
+
+  @RequirePermission('clients', 'read')
+  @Get()
+  list(): Promise<Client[]> {
+    return this.clients.list();
+  }
+
+  @RequirePermission('clients', 'write')
+  @Post()
+  create(@Body() dto: CreateClientDto): Promise<Client> {
+    return this.clients.create(dto);
+  }
+
+  @RequirePermission('clients', 'read')
+  @Get(':id')
+  get(@IdParam('id') id: number): Promise<Client> {
+    return this.clients.get(id);
+  }
+
+  @RequirePermission('clients', 'write')
+  @Patch(':id')
+  update(@IdParam('id') id: number, @Body() dto: UpdateClientDto): Promise<Client> {
+    return this.clients.update(id, dto);
+  }
+
+  @RequirePermission('clients', 'write')
+  @Delete(':id')
+  @HttpCode(200)
+  async remove(@IdParam('id') id: number): Promise<{ success: true }> {
+    await this.clients.remove(id);
+    return { success: true };
+  }
+
+  @RequirePermission('clients', 'write')
+  @Post(':id/logo')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } } } })
+  @UseInterceptors(LogoUploadInterceptor)
+  uploadLogo(@IdParam('id') id: number, @UploadedFile() file: UploadedLogo | undefined): Promise<Client> {
+    return this.clients.uploadLogo(id, file);
+  }
+
+  @RequirePermission('clients', 'read')
+  @Get(':id/logo')
+  async logo(
+    @IdParam('id') id: number,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile | undefined> {
+    const logo = await this.clients.logo(id);
+    // The file name changes with every upload, so it is the ETag.
+    response.setHeader('ETag', logo.etag);
+    response.setHeader('Cache-Control', 'private, no-cache');
+    if (ifNoneMatch === logo.etag) {
+      response.status(304);
+      return undefined;
+    }
+    return new StreamableFile(createReadStream(logo.path), { type: logo.contentType, length: logo.size });
+  }
+
+  @RequirePermission('clients', 'write')
+  @Delete(':id/logo')
+  removeLogo(@IdParam('id') id: number): Promise<Client> {
+    return this.clients.removeLogo(id);
+  }
+
+  @RequirePermission('clients', 'read')
+  @Get(':id/access')
+  listCredentials(@IdParam('id') id: number): Promise<ClientCredential[]> {
+    return this.credentials.list(id);
+  }
+
+  @RequirePermission('clients', 'write')
+  @Post(':id/access')
+  createCredential(@IdParam('id') id: number, @Body() dto: CreateCredentialDto): Promise<ClientCredential> {
+    return this.credentials.create(id, dto);
+  }
+
+  @RequirePermission('clients', 'write')
+  @Patch(':id/access/:credentialId')
+  updateCredential(
+    @IdParam('id') id: number,
+    @IdParam('credentialId') credentialId: number,
+    @Body() dto: UpdateCredentialDto,
+  ): Promise<ClientCredential> {
+    return this.credentials.update(id, credentialId, dto);
+  }
+
+  @RequirePermission('clients', 'write')
+  @Delete(':id/access/:credentialId')
+  @HttpCode(200)
+  async removeCredential(@IdParam('id') id: number, @IdParam('credentialId') credentialId: number): Promise<{ success: true }> {
+    await this.credentials.remove(id, credentialId);
+    return { success: true };
+  }
+
+  /** Seeing a stored password is a write-level act (whoever may change it may see it), and is recorded. */
+  @RequirePermission('clients', 'write')
+  @Post(':id/access/:credentialId/reveal')
+  @HttpCode(200)
+  reveal(
+    @IdParam('id') id: number,
+    @IdParam('credentialId') credentialId: number,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<RevealCredentialResponse> {
+    return this.credentials.reveal(id, credentialId, user);
+  }
+}

@@ -1,0 +1,177 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  PayloadTooLargeException,
+} from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DataSource, type EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { applySocialMedia, type Client, CLIENT_MESSAGES, DEFAULT_CLIENT_COLOR, LOGO_MAX_BYTES, type SocialMedia } from '@wkflow/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ClientEntity } from './client.entity';
+import { toClient } from './client.mapper';
+import type { CreateClientDto, UpdateClientDto } from './dto/client.dto';
+import { LOGO_FIELD, LOGO_TOO_LARGE, type UploadedLogo } from './logo-upload.interceptor';
+import { detectLogoType, logoContentType, LogoStorage } from './logo-storage';
+
+const OTHER_REFERENCES = 'Cliente possui registros vinculados e não pode ser excluído';
+
+export interface LogoFile {
+  path: string;
+  size: number;
+  contentType: string;
+  etag: string;
+}
+
+@Injectable()
+export class ClientsService {
+  private readonly logger = new Logger(ClientsService.name);
+  private readonly logos: LogoStorage;
+
+  constructor(
+    @InjectRepository(ClientEntity) private readonly clients: Repository<ClientEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.logos = new LogoStorage(join(config.uploadDir, 'logos'));
+  }
+
+  async list(): Promise<Client[]> {
+    const rows = await this.clients.find({ order: { name: 'ASC', id: 'ASC' } });
+    return rows.map(toClient);
+  }
+
+  async get(id: number): Promise<Client> {
+    return toClient(await this.find(id));
+  }
+
+  async create(dto: CreateClientDto): Promise<Client> {
+    const socialMedia = dto.social_media ? this.socialMedia({}, dto.social_media) : {};
+    const entity = this.clients.create({
+      name: dto.name,
+      email: dto.email ?? null,
+      phone: dto.phone ?? null,
+      cnpj: dto.cnpj ?? null,
+      address: dto.address ?? null,
+      website: dto.website ?? null,
+      description: dto.description ?? null,
+      color: dto.color ?? DEFAULT_CLIENT_COLOR,
+      socialMedia,
+    });
+    return toClient(await this.clients.save(entity));
+  }
+
+  /** Partial update: fields not sent keep their value; social_media follows applySocialMedia. */
+  async update(id: number, dto: UpdateClientDto): Promise<Client> {
+    return this.dataSource.transaction(async (db) => {
+      const client = await this.find(id, db, true);
+      const { social_media: socialUpdate, ...fields } = dto;
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) (client as unknown as Record<string, unknown>)[key] = value;
+      }
+      if (socialUpdate) client.socialMedia = this.socialMedia(client.socialMedia ?? {}, socialUpdate);
+      return toClient(await db.save(client));
+    });
+  }
+
+  /**
+   * A client that still has tasks is not deleted (409) rather than archived or cascaded: its tasks
+   * carry time entries and history that must not disappear or be orphaned. Two guards: an explicit
+   * check for the clear message (the tasks table may not exist yet in every deployment, hence
+   * to_regclass), and the tasks → clients foreign key (ON DELETE RESTRICT), which also covers a task
+   * created between the check and the delete. Credentials and onboarding processes go with the client.
+   */
+  async remove(id: number): Promise<void> {
+    let logoFile: string | null = null;
+    try {
+      await this.dataSource.transaction(async (db) => {
+        const client = await this.find(id, db, true);
+        logoFile = client.logoFile;
+        const [{ exists: tasksTable }] = await db.query(`SELECT to_regclass('public.tasks') IS NOT NULL AS exists`);
+        if (tasksTable) {
+          const [{ exists: hasTasks }] = await db.query(`SELECT EXISTS (SELECT 1 FROM tasks WHERE "clientId" = $1) AS exists`, [id]);
+          if (hasTasks) throw new ConflictException(CLIENT_MESSAGES.hasTasks);
+        }
+        await db.delete(ClientEntity, { id });
+      });
+    } catch (error) {
+      const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; table?: string }) : null;
+      if (driverError?.code === '23503') {
+        throw new ConflictException(driverError.table === 'tasks' ? CLIENT_MESSAGES.hasTasks : OTHER_REFERENCES);
+      }
+      throw error;
+    }
+    await this.logos.remove(logoFile);
+  }
+
+  /** Stores a PNG or JPG (checked by its bytes) and replaces the previous logo. */
+  async uploadLogo(id: number, file: UploadedLogo | undefined): Promise<Client> {
+    if (!file) throw new BadRequestException(`Envie a imagem do logo no campo "${LOGO_FIELD}" (multipart/form-data)`);
+    if (file.size > LOGO_MAX_BYTES) throw new PayloadTooLargeException(LOGO_TOO_LARGE);
+    const type = detectLogoType(file.buffer);
+    if (!type) throw new BadRequestException('O logo deve ser uma imagem PNG ou JPG');
+    await this.find(id);
+
+    const fileName = await this.logos.save(file.buffer, type);
+    let previous: string | null = null;
+    try {
+      const client = await this.dataSource.transaction(async (db) => {
+        const current = await this.find(id, db, true);
+        previous = current.logoFile;
+        current.logoFile = fileName;
+        return db.save(current);
+      });
+      await this.logos.remove(previous);
+      return toClient(client);
+    } catch (error) {
+      await this.logos.remove(fileName);
+      throw error;
+    }
+  }
+
+  async removeLogo(id: number): Promise<Client> {
+    let previous: string | null = null;
+    const client = await this.dataSource.transaction(async (db) => {
+      const current = await this.find(id, db, true);
+      previous = current.logoFile;
+      if (!previous) return current;
+      current.logoFile = null;
+      return db.save(current);
+    });
+    await this.logos.remove(previous);
+    return toClient(client);
+  }
+
+  /** The stored logo's file; 404 when the client has none (or its file is gone). */
+  async logo(id: number): Promise<LogoFile> {
+    const client = await this.find(id);
+    if (!client.logoFile) throw new NotFoundException('Cliente não possui logo');
+    const path = this.logos.pathOf(client.logoFile);
+    const size = await stat(path).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (size === null) {
+      this.logger.warn(`logo file of client ${id} is missing from the upload directory`);
+      throw new NotFoundException('Cliente não possui logo');
+    }
+    return { path, size, contentType: logoContentType(client.logoFile), etag: `"${client.logoFile}"` };
+  }
+
+  private socialMedia(current: SocialMedia, update: Record<string, unknown>): SocialMedia {
+    const result = applySocialMedia(current, update);
+    if (!result.ok) throw new BadRequestException(result.message);
+    return result.socialMedia;
+  }
+
+  private async find(id: number, db: EntityManager = this.dataSource.manager, lock = false): Promise<ClientEntity> {
+    const client = await db.findOne(ClientEntity, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!client) throw new NotFoundException(CLIENT_MESSAGES.notFound);
+    return client;
+  }
+}

@@ -1,0 +1,76 @@
+import 'reflect-metadata';
+import { DataSource, type EntityManager } from 'typeorm';
+import { loadConfig } from '../config/app-config';
+import { dataSourceOptions } from '../database/data-source-options';
+import { CredentialsCipherError, decrypt, encrypt } from './credentials-cipher';
+
+export interface RotationResult {
+  /** Rows re-encrypted under the new key. */
+  rotated: number;
+  /** Rows that already opened with the new key (a re-run after a partial deploy). */
+  alreadyRotated: number;
+}
+
+/**
+ * Re-encrypts every stored credential password from `oldKey` to `newKey` inside the caller's
+ * transaction. A row that opens with neither key aborts the whole rotation (nothing is written).
+ * Passwords exist in clear only in memory, one row at a time, and are never logged.
+ */
+export async function rotateCredentialsKey(db: EntityManager, oldKey: Buffer, newKey: Buffer): Promise<RotationResult> {
+  const rows: { id: number; passwordEncrypted: string }[] = await db.query(
+    `SELECT id, "passwordEncrypted" FROM client_credentials ORDER BY id FOR UPDATE`,
+  );
+  const result: RotationResult = { rotated: 0, alreadyRotated: 0 };
+  for (const row of rows) {
+    let clear: string;
+    try {
+      clear = decrypt(oldKey, row.passwordEncrypted);
+    } catch (error) {
+      if (!(error instanceof CredentialsCipherError)) throw error;
+      try {
+        decrypt(newKey, row.passwordEncrypted);
+        result.alreadyRotated += 1;
+        continue;
+      } catch {
+        throw new Error(`A credencial ${row.id} não abre com CREDENTIALS_KEY_OLD nem com CREDENTIALS_KEY: nada foi alterado`);
+      }
+    }
+    await db.query(`UPDATE client_credentials SET "passwordEncrypted" = $2 WHERE id = $1`, [row.id, encrypt(newKey, clear)]);
+    result.rotated += 1;
+  }
+  return result;
+}
+
+/** Parses a key as the API does (64 hex characters or base64 of 32 bytes). */
+export function parseKey(name: string, raw: string | undefined): Buffer {
+  const value = raw?.trim();
+  if (!value) throw new Error(`${name} is required (32 bytes, hex or base64)`);
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes (64 hex characters or base64)`);
+  return key;
+}
+
+/**
+ * CLI: CREDENTIALS_KEY_OLD=<old> CREDENTIALS_KEY=<new> DATABASE_URL=... node dist/clients/rotate-credentials-key.js
+ * (see docs/credentials-key-rotation.md). Everything happens in one transaction.
+ */
+async function main(): Promise<void> {
+  const oldKey = parseKey('CREDENTIALS_KEY_OLD', process.env.CREDENTIALS_KEY_OLD);
+  const newKey = parseKey('CREDENTIALS_KEY', process.env.CREDENTIALS_KEY);
+  if (oldKey.equals(newKey)) throw new Error('CREDENTIALS_KEY_OLD and CREDENTIALS_KEY are the same key');
+  const config = loadConfig();
+  const dataSource = await new DataSource(dataSourceOptions(config.databaseUrl)).initialize();
+  try {
+    const result = await dataSource.transaction((db) => rotateCredentialsKey(db, oldKey, newKey));
+    console.log(`Credenciais recriptografadas: ${result.rotated}; já estavam na chave nova: ${result.alreadyRotated}`);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
