@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials } from './format';
+import { formatDateTime, initials } from './format';
 
 describe('initials', () => {
   it('takes the first letters of the first words, at most 2, upper case', () => {
@@ -12,5 +12,19 @@ describe('initials', () => {
   it('shows ? without a name', () => {
     expect(initials('')).toBe('?');
     expect(initials(null)).toBe('?');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows dd/MM/yyyy HH:mm in the local zone', () => {
+    const local = new Date(2024, 2, 5, 9, 7);
+    expect(formatDateTime(local)).toBe('05/03/2024 09:07');
+    expect(formatDateTime(local.toISOString())).toBe('05/03/2024 09:07');
+  });
+
+  it('is empty for a missing or invalid date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });

@@ -1,6 +1,191 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Box, Button, Card, Center, Flex, HStack, Heading, Icon, Link, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ArrowLeft, Building2, KeyRound, Share2, SearchX, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { errorMessage, errorStatus } from '../../lib/fetcher';
+import { toast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { usePermissions } from '../auth/usePermissions';
+import { AccessDenied } from './AccessDenied';
+import { ClientAvatar } from './ClientAvatar';
+import { ClientDetailsTab } from './ClientDetailsTab';
+import { deleteClient } from './clients.api';
+import { externalHref } from './clients.logic';
+import type { Client } from './clients.types';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CredentialsTab } from './CredentialsTab';
+import { SocialLinksTab } from './SocialLinksTab';
+import { useClient } from './useClients';
 
-/** Placeholder: the screen is not built yet. */
+type TabKey = 'data' | 'social' | 'access';
+
+/** /clients/{id}: tabs 'Dados do Cliente', 'Redes Sociais', 'Senhas & Acessos' and the delete dialog. */
 export default function ClientEditPage() {
-  return <ComingSoon title="Editar Cliente" description="Dados do cliente, redes sociais e senhas & acessos." />;
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const { can, isLoading: permissionsLoading } = usePermissions();
+  const canRead = can('clients', 'read');
+  const canWrite = can('clients', 'write');
+  const { data: client, error, isLoading } = useClient(validId && canRead ? id : null);
+  const [tab, setTab] = useState<TabKey>('data');
+
+  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
+  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os clientes." />;
+  if (!validId || errorStatus(error) === 404) return <ClientNotFound />;
+  if (error) return <LoadError message={errorMessage(error, 'Não foi possível carregar o cliente.')} />;
+  if (isLoading || !client) return <ClientSkeleton />;
+
+  return (
+    <Box>
+      <ClientHeader client={client} canWrite={canWrite} />
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount>
+        <Tabs.List mb="5" overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger value="data" flexShrink={0} whiteSpace="nowrap">
+            <Building2 size={16} /> Dados do Cliente
+          </Tabs.Trigger>
+          <Tabs.Trigger value="social" flexShrink={0} whiteSpace="nowrap">
+            <Share2 size={16} /> Redes Sociais
+          </Tabs.Trigger>
+          <Tabs.Trigger value="access" flexShrink={0} whiteSpace="nowrap">
+            <KeyRound size={16} /> Senhas & Acessos
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="data" pt="0">
+          <ClientDetailsTab client={client} canWrite={canWrite} />
+        </Tabs.Content>
+        <Tabs.Content value="social" pt="0">
+          <SocialLinksTab client={client} canWrite={canWrite} />
+        </Tabs.Content>
+        <Tabs.Content value="access" pt="0">
+          <CredentialsTab clientId={client.id} canWrite={canWrite} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Box>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link asChild color="fg.muted" textStyle="sm" _hover={{ color: 'fg' }}>
+      <RouterLink to="/clients">
+        <ArrowLeft size={16} /> Clientes
+      </RouterLink>
+    </Link>
+  );
+}
+
+function ClientHeader({ client, canWrite }: { client: Client; canWrite: boolean }) {
+  useDocumentTitle(client.name);
+  const navigate = useNavigate();
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  async function confirmDelete() {
+    try {
+      await deleteClient(client.id);
+      toast.success('Cliente excluído');
+      navigate('/clients', { replace: true });
+    } catch (error) {
+      // e.g. 409 when the client still has tasks: the server says why
+      toast.error('Erro ao excluir cliente', errorMessage(error));
+      throw error;
+    }
+  }
+
+  return (
+    <Stack gap="3" mb="6">
+      <BackLink />
+      <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+        <HStack gap="4" minW="0" maxW="full">
+          <ClientAvatar client={client} size="14" />
+          <Box minW="0">
+            <HStack gap="2">
+              <Box boxSize="3" rounded="full" bg={client.color} flexShrink={0} />
+              <Heading as="h1" size="2xl" fontWeight="semibold" letterSpacing="tight" truncate>
+                {client.name}
+              </Heading>
+            </HStack>
+            <Text color="fg.muted" textStyle="sm" truncate>
+              {[client.email, client.phone].filter(Boolean).join(' · ') || 'Sem contato cadastrado'}
+              {client.website && (
+                <>
+                  {' · '}
+                  <Link href={externalHref(client.website)} target="_blank" rel="noopener noreferrer" color="brand.fg">
+                    {client.website}
+                  </Link>
+                </>
+              )}
+            </Text>
+          </Box>
+        </HStack>
+        {canWrite && (
+          <Button variant="outline" colorPalette="red" onClick={() => setDeleteOpen(true)} flexShrink={0}>
+            <Trash2 /> Excluir cliente
+          </Button>
+        )}
+      </Flex>
+      {canWrite && (
+        <ConfirmDialog open={deleteOpen} onOpenChange={setDeleteOpen} title="Excluir cliente" onConfirm={confirmDelete}>
+          Tem certeza que deseja excluir o cliente <strong>{client.name}</strong>? Esta ação não pode ser desfeita.
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}
+
+function ClientNotFound() {
+  useDocumentTitle('Cliente não encontrado');
+  return (
+    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="client-not-found">
+      <Card.Body>
+        <Center py="16">
+          <Stack align="center" gap="3" textAlign="center">
+            <Center boxSize="12" rounded="full" bg="bg.muted" color="fg.muted">
+              <Icon boxSize="6">
+                <SearchX />
+              </Icon>
+            </Center>
+            <Heading as="h1" size="lg">
+              Cliente não encontrado
+            </Heading>
+            <Text color="fg.muted">O cliente pode ter sido excluído ou o endereço está incorreto.</Text>
+            <Button asChild colorPalette="brand" variant="outline" mt="2">
+              <RouterLink to="/clients">
+                <ArrowLeft /> Voltar para clientes
+              </RouterLink>
+            </Button>
+          </Stack>
+        </Center>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <Stack gap="4">
+      <BackLink />
+      <Center py="12">
+        <Text color="fg.error">{message}</Text>
+      </Center>
+    </Stack>
+  );
+}
+
+function ClientSkeleton() {
+  return (
+    <Stack gap="6" data-testid="loading">
+      <BackLink />
+      <HStack gap="4">
+        <Skeleton boxSize="14" rounded="lg" />
+        <Stack gap="2" flex="1">
+          <Skeleton h="7" w="60" />
+          <Skeleton h="4" w="80" />
+        </Stack>
+      </HStack>
+      <Skeleton h="10" w="md" />
+      <Skeleton h="80" rounded="l3" />
+    </Stack>
+  );
 }

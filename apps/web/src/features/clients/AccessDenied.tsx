@@ -1,0 +1,29 @@
+import { Card, Center, Heading, Icon, Stack, Text } from '@chakra-ui/react';
+import { ShieldX } from 'lucide-react';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+/** The spec's 'Acesso Negado' screen for a module the user may not read. */
+export function AccessDenied({ message }: { message: string }) {
+  useDocumentTitle('Acesso Negado');
+  return (
+    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="access-denied">
+      <Card.Body>
+        <Center py="16">
+          <Stack align="center" gap="3" textAlign="center">
+            <Center boxSize="12" rounded="full" bg="red.subtle" color="red.fg">
+              <Icon boxSize="6">
+                <ShieldX />
+              </Icon>
+            </Center>
+            <Heading as="h1" size="lg">
+              Acesso Negado
+            </Heading>
+            <Text color="fg.muted" maxW="sm">
+              {message}
+            </Text>
+          </Stack>
+        </Center>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import { Fieldset, SimpleGrid } from '@chakra-ui/react';
+import { FormikInput } from '../../components/FormikInput';
+import { ColorField } from './ColorField';
+import { FormikTextarea } from './FormikTextarea';
+
+/** The fields of the client form (extended.md §5), inside a Formik form. */
+export function ClientFormFields({ readOnly = false }: { readOnly?: boolean }) {
+  return (
+    <Fieldset.Root disabled={readOnly}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormikInput name="name" label="Nome" required placeholder="Nome do cliente" autoComplete="off" />
+        <FormikInput name="email" label="E-mail" type="email" placeholder="contato@cliente.com.br" autoComplete="off" />
+        <FormikInput name="phone" label="Telefone" type="tel" placeholder="(11) 99999-9999" autoComplete="off" />
+        <FormikInput name="cnpj" label="CNPJ" placeholder="00.000.000/0000-00" autoComplete="off" />
+        <FormikInput name="address" label="Endereço" placeholder="Rua, número, bairro, cidade" autoComplete="off" />
+        <FormikInput name="website" label="Website" placeholder="https://cliente.com.br" autoComplete="off" />
+      </SimpleGrid>
+      <FormikTextarea name="description" label="Descrição" placeholder="Observações sobre o cliente" />
+      <ColorField name="color" label="Cor" disabled={readOnly} />
+    </Fieldset.Root>
+  );
+}

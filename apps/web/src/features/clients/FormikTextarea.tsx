@@ -1,0 +1,20 @@
+import { Field, Textarea, type TextareaProps } from '@chakra-ui/react';
+import { useField } from 'formik';
+
+interface FormikTextareaProps extends Omit<TextareaProps, 'name'> {
+  name: string;
+  label: string;
+}
+
+/** A Chakra textarea bound to a Formik field, showing the yup message once touched. */
+export function FormikTextarea({ name, label, ...props }: FormikTextareaProps) {
+  const [field, meta] = useField<string>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid}>
+      <Field.Label>{label}</Field.Label>
+      <Textarea {...field} value={field.value ?? ''} autoresize minH="20" {...props} id={props.id ?? `field-${name}`} />
+      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
