@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { seedChatDemo } from '../chat/chat.seed';
+import { seedClientsDemo } from '../clients/clients.seed';
 import { loadConfig } from '../config/app-config';
+import { seedOnboardingDemo } from '../onboarding/onboarding.seed';
 import { dataSourceOptions } from './data-source-options';
 import { seedBase } from './seeds/base.seed';
 import { DEMO_PASSWORD, seedDemo } from './seeds/demo.seed';
@@ -15,6 +18,9 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('--demo')) {
     await seedDemo(dataSource);
+    await seedClientsDemo(dataSource, config.credentialsKey);
+    await seedOnboardingDemo(dataSource);
+    await seedChatDemo(dataSource);
     console.log(`Dados de demonstração prontos (usuários maria, carlos, joao, ana com a senha ${DEMO_PASSWORD}; pedro aguarda aprovação)`);
   }
   await dataSource.destroy();
