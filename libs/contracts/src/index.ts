@@ -5,3 +5,4 @@ export * from './clients';
 export * from './onboarding';
 export * from './chat';
 export * from './timer';
+export * from './tasks';

@@ -4,6 +4,7 @@ import { seedChatDemo } from '../chat/chat.seed';
 import { seedClientsDemo } from '../clients/clients.seed';
 import { loadConfig } from '../config/app-config';
 import { seedOnboardingDemo } from '../onboarding/onboarding.seed';
+import { seedTasksDemo } from '../tasks/tasks.seed';
 import { dataSourceOptions } from './data-source-options';
 import { seedBase } from './seeds/base.seed';
 import { DEMO_PASSWORD, seedDemo } from './seeds/demo.seed';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--demo')) {
     await seedDemo(dataSource);
     await seedClientsDemo(dataSource, config.credentialsKey);
+    await seedTasksDemo(dataSource);
     await seedOnboardingDemo(dataSource);
     await seedChatDemo(dataSource);
     console.log(`Dados de demonstração prontos (usuários maria, carlos, joao, ana com a senha ${DEMO_PASSWORD}; pedro aguarda aprovação)`);

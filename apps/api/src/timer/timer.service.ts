@@ -54,13 +54,13 @@ function toTimeEntry(row: EntryRow): TimeEntry {
 function scopeCondition(scope: TimeEntryScope): string {
   switch (scope) {
     case 'all':
-      return 'TRUE';
+      return '$1::int IS NOT NULL'; // always true; keeps $1 typed when no other clause uses it
     case 'assigned':
       return `(e."userId" = $1 OR EXISTS (SELECT 1 FROM task_assignees a WHERE a."taskId" = e."taskId" AND a."userId" = $1))`;
     case 'own':
       return `e."userId" = $1`;
     case 'none':
-      return 'FALSE';
+      return '$1::int IS NULL';
   }
 }
 
@@ -108,7 +108,8 @@ export class TimerService {
   /** Stops the user's own running entry; the server measures the duration and records it in the task's history. */
   async stop(user: AuthenticatedUser, entryId: number): Promise<TimeEntry> {
     return this.dataSource.transaction(async (db) => {
-      const [row]: EntryRow[] = await db.query(
+      // An UPDATE answers [rows, count].
+      const [[row]]: [EntryRow[], number] = await db.query(
         `UPDATE time_entries SET "endTime" = now(), duration = GREATEST(0, floor(extract(epoch FROM now() - "startTime")))::int, "updatedAt" = now()
           WHERE id = $1 AND "userId" = $2 AND "endTime" IS NULL
           RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`,
@@ -197,9 +198,9 @@ export class TimerService {
     return this.dataSource.transaction(async (db) => {
       const entry = await this.scopedEntry(db, user, entryId);
       if (!entry.endTime) throw new ConflictException(STOP_BEFORE_EDITING);
-      const [row]: EntryRow[] = await db.query(
-        `UPDATE time_entries SET duration = $2, "endTime" = "startTime" + make_interval(secs => $2),
-                description = COALESCE($3, description), "updatedAt" = now()
+      const [[row]]: [EntryRow[], number] = await db.query(
+        `UPDATE time_entries SET duration = $2, "endTime" = "startTime" + $2::int * interval '1 second',
+                description = COALESCE($3::text, description), "updatedAt" = now()
           WHERE id = $1
           RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`,
         [entryId, duration, description ?? null],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ModuleName, PermissionLevel, TaskPermissionData } from '@wkflow/contracts';
 import { hashPassword } from '../../auth/passwords';
+import { seedBoardColumns } from '../../tasks/tasks.seed';
 import type { AppConfig } from '../../config/app-config';
 
 type SeedPermission = [ModuleName, PermissionLevel, TaskPermissionData?];
@@ -44,6 +45,7 @@ export const DEFAULT_PERMISSIONS: Record<number, SeedPermission[]> = {
  * when it had to be generated.
  */
 export async function seedBase(dataSource: DataSource, config: AppConfig): Promise<{ generatedAdminPassword: string | null }> {
+  await seedBoardColumns(dataSource);
   return dataSource.transaction(async (db) => {
     for (const profile of DEFAULT_PROFILES) {
       await db.query(

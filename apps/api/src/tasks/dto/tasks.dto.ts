@@ -1,0 +1,269 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { COLUMN_NAME_MAX, COMMENT_MAX, REMINDER_OPTIONS, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type ReminderOption } from '@wkflow/contracts';
+
+const MAX_INT = 2_147_483_647;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export class CreateColumnDto {
+  @ApiProperty()
+  @Transform(trim)
+  @MaxLength(COLUMN_NAME_MAX, { message: `Nome da lista deve ter no máximo ${COLUMN_NAME_MAX} caracteres` })
+  @IsNotEmpty({ message: 'Nome da lista é obrigatório' })
+  @IsString({ message: 'Nome da lista é obrigatório' })
+  name: string;
+
+  /** Accepted for the spec's client; the server appends the column at the end. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Max(MAX_INT, { message: 'Posição inválida' })
+  @IsInt({ message: 'Posição inválida' })
+  position?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'Cor inválida (use #rrggbb)' })
+  @IsString({ message: 'Cor inválida (use #rrggbb)' })
+  color?: string;
+}
+
+export class UpdateColumnDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(COLUMN_NAME_MAX, { message: `Nome da lista deve ter no máximo ${COLUMN_NAME_MAX} caracteres` })
+  @IsNotEmpty({ message: 'Nome da lista é obrigatório' })
+  @IsString({ message: 'Nome da lista é obrigatório' })
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'Cor inválida (use #rrggbb)' })
+  @IsString({ message: 'Cor inválida (use #rrggbb)' })
+  color?: string;
+}
+
+export class ColumnPositionDto {
+  @ApiProperty()
+  @Max(MAX_INT, { message: 'Lista inválida' })
+  @Min(1, { message: 'Lista inválida' })
+  @IsInt({ message: 'Lista inválida' })
+  id: number;
+
+  @ApiProperty()
+  @Max(MAX_INT, { message: 'Posição inválida' })
+  @IsInt({ message: 'Posição inválida' })
+  position: number;
+}
+
+export class ReorderColumnsDto {
+  @ApiProperty({ type: [ColumnPositionDto] })
+  @ValidateNested({ each: true })
+  @Type(() => ColumnPositionDto)
+  @ArrayMaxSize(200, { message: 'Listas demais' })
+  @IsArray({ message: 'columnUpdates deve ser uma lista' })
+  columnUpdates: ColumnPositionDto[];
+}
+
+/** The task form (core.md §5); also the edit body, where every field is optional. */
+export class TaskFieldsDto {
+  @ApiProperty()
+  @Transform(trim)
+  @MaxLength(TASK_TITLE_MAX, { message: `Título deve ter no máximo ${TASK_TITLE_MAX} caracteres` })
+  @IsNotEmpty({ message: 'Título é obrigatório' })
+  @IsString({ message: 'Título é obrigatório' })
+  title: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @MaxLength(TASK_DESCRIPTION_MAX, { message: `Descrição deve ter no máximo ${TASK_DESCRIPTION_MAX} caracteres` })
+  @IsNotEmpty({ message: 'Descrição é obrigatória' })
+  @IsString({ message: 'Descrição é obrigatória' })
+  description: string;
+
+  @ApiProperty()
+  @Max(MAX_INT, { message: 'Cliente não encontrado' })
+  @Min(1, { message: 'Cliente é obrigatório' })
+  @IsInt({ message: 'Cliente é obrigatório' })
+  clientId: number;
+
+  @ApiPropertyOptional({ description: 'no column → Backlog' })
+  @IsOptional()
+  @Max(MAX_INT, { message: 'Lista não encontrada' })
+  @Min(1, { message: 'Lista não encontrada' })
+  @IsInt({ message: 'Lista inválida' })
+  columnId?: number;
+
+  @ApiProperty({ example: '2026-12-01T18:00:00-03:00' })
+  @IsISO8601({ strict: true }, { message: 'Prazo é obrigatório' })
+  @IsString({ message: 'Prazo é obrigatório' })
+  deadline: string;
+
+  @ApiPropertyOptional({ type: [Number] })
+  @IsOptional()
+  @Max(MAX_INT, { each: true, message: 'Responsável inválido' })
+  @Min(1, { each: true, message: 'Responsável inválido' })
+  @IsInt({ each: true, message: 'Responsável inválido' })
+  @ArrayMaxSize(50, { message: 'Responsáveis demais' })
+  @IsArray({ message: 'assignedTo deve ser uma lista de ids' })
+  assignedTo?: number[];
+
+  @ApiPropertyOptional({ enum: REMINDER_OPTIONS, nullable: true })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsIn(REMINDER_OPTIONS, { message: 'Lembrete inválido (1h, 2h, 6h ou 1d)' })
+  reminderTime?: ReminderOption | null;
+
+  /** Sent by the spec's client; the server takes the session user. */
+  @ApiPropertyOptional({ description: 'ignored' })
+  @IsOptional()
+  @IsInt({ message: 'createdBy inválido' })
+  createdBy?: number;
+
+  /** Sent by the spec's client; the server places new tasks at the end of the column. */
+  @ApiPropertyOptional({ description: 'ignored' })
+  @IsOptional()
+  @IsInt({ message: 'Posição inválida' })
+  position?: number;
+}
+
+export class CreateTaskDto extends TaskFieldsDto {}
+
+export class UpdateTaskDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(TASK_TITLE_MAX, { message: `Título deve ter no máximo ${TASK_TITLE_MAX} caracteres` })
+  @IsNotEmpty({ message: 'Título é obrigatório' })
+  @IsString({ message: 'Título é obrigatório' })
+  title?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(TASK_DESCRIPTION_MAX, { message: `Descrição deve ter no máximo ${TASK_DESCRIPTION_MAX} caracteres` })
+  @IsNotEmpty({ message: 'Descrição é obrigatória' })
+  @IsString({ message: 'Descrição é obrigatória' })
+  description?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Max(MAX_INT, { message: 'Cliente não encontrado' })
+  @Min(1, { message: 'Cliente é obrigatório' })
+  @IsInt({ message: 'Cliente é obrigatório' })
+  clientId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Max(MAX_INT, { message: 'Lista não encontrada' })
+  @Min(1, { message: 'Lista não encontrada' })
+  @IsInt({ message: 'Lista inválida' })
+  columnId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Prazo é obrigatório' })
+  @IsString({ message: 'Prazo é obrigatório' })
+  deadline?: string;
+
+  @ApiPropertyOptional({ type: [Number] })
+  @IsOptional()
+  @Max(MAX_INT, { each: true, message: 'Responsável inválido' })
+  @Min(1, { each: true, message: 'Responsável inválido' })
+  @IsInt({ each: true, message: 'Responsável inválido' })
+  @ArrayMaxSize(50, { message: 'Responsáveis demais' })
+  @IsArray({ message: 'assignedTo deve ser uma lista de ids' })
+  assignedTo?: number[];
+
+  @ApiPropertyOptional({ enum: REMINDER_OPTIONS, nullable: true })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsIn(REMINDER_OPTIONS, { message: 'Lembrete inválido (1h, 2h, 6h ou 1d)' })
+  reminderTime?: ReminderOption | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'isArchived deve ser verdadeiro ou falso' })
+  isArchived?: boolean;
+
+  @ApiPropertyOptional({ description: 'ignored' })
+  @IsOptional()
+  @IsInt({ message: 'createdBy inválido' })
+  createdBy?: number;
+
+  @ApiPropertyOptional({ description: 'ignored: use the move call' })
+  @IsOptional()
+  @IsInt({ message: 'Posição inválida' })
+  position?: number;
+}
+
+export class MoveTaskDto {
+  @ApiProperty()
+  @Max(MAX_INT, { message: 'Lista não encontrada' })
+  @Min(1, { message: 'Lista não encontrada' })
+  @IsInt({ message: 'Lista inválida' })
+  columnId: number;
+
+  @ApiProperty({ description: '1-based position in the target column' })
+  @Max(MAX_INT, { message: 'Posição inválida' })
+  @Min(1, { message: 'Posição inválida' })
+  @IsInt({ message: 'Posição inválida' })
+  position: number;
+}
+
+export class CreateCommentDto {
+  @ApiProperty()
+  @Transform(trim)
+  @MaxLength(COMMENT_MAX, { message: `Comentário deve ter no máximo ${COMMENT_MAX} caracteres` })
+  @IsNotEmpty({ message: 'Comentário não pode ser vazio' })
+  @IsString({ message: 'Comentário não pode ser vazio' })
+  content: string;
+}
+
+export class TaskListQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(200, { message: 'Busca longa demais' })
+  @IsString({ message: 'Busca inválida' })
+  search?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @Max(MAX_INT, { message: 'Lista inválida' })
+  @Min(1, { message: 'Lista inválida' })
+  @IsInt({ message: 'Lista inválida' })
+  columnId?: number;
+
+  @ApiPropertyOptional({ description: 'page size (with cursor)' })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(1000, { message: 'limit deve ser entre 1 e 1000' })
+  @Min(1, { message: 'limit deve ser entre 1 e 1000' })
+  @IsInt({ message: 'limit deve ser entre 1 e 1000' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'id of the last task of the previous page' })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(MAX_INT, { message: 'cursor inválido' })
+  @Min(0, { message: 'cursor inválido' })
+  @IsInt({ message: 'cursor inválido' })
+  cursor?: number;
+}

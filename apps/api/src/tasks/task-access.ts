@@ -1,0 +1,24 @@
+import { ForbiddenException, NotFoundException } from '@nestjs/common';
+import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks } from '@wkflow/contracts';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+
+export const TASK_NOT_FOUND = 'Tarefa não encontrada';
+export const TASK_NOT_EDITABLE = 'Você não tem permissão para editar esta tarefa';
+
+/** SQL condition: the task (alias t) is visible to the user whose id is the parameter `$n`. */
+export function visibleTaskCondition(user: AuthenticatedUser, param: string): string {
+  // The view-all branch still mentions the parameter so PostgreSQL can type it.
+  return canViewAllTasks(user) ? `${param}::int IS NOT NULL` : `EXISTS (SELECT 1 FROM task_assignees va WHERE va."taskId" = t.id AND va."userId" = ${param})`;
+}
+
+/** 404 when the user may not see the task; 403 when they see it but may not edit it. */
+export function assertCanSee(user: AuthenticatedUser, task: { assignedTo: number[] } | null): asserts task {
+  if (!task || (!canViewAllTasks(user) && !task.assignedTo.includes(user.id))) throw new NotFoundException(TASK_NOT_FOUND);
+}
+
+export function assertCanEdit(user: AuthenticatedUser, task: { assignedTo: number[] } | null): asserts task {
+  assertCanSee(user, task);
+  if (canEditAllTasks(user)) return;
+  if (canEditAssignedTasks(user) && task.assignedTo.includes(user.id)) return;
+  throw new ForbiddenException(TASK_NOT_EDITABLE);
+}

@@ -1,0 +1,33 @@
+import { Injectable, Logger } from '@nestjs/common';
+
+/** What happened on the board, emitted after the change is committed. */
+export type TaskEvent =
+  | { type: 'taskCreated'; taskId: number; actorId: number; assignedTo: number[] }
+  | { type: 'taskUpdated'; taskId: number; actorId: number }
+  | { type: 'taskAssigned'; taskId: number; actorId: number; added: number[]; removed: number[] }
+  | { type: 'taskMoved'; taskId: number; actorId: number; fromColumnId: number; toColumnId: number; completed: boolean }
+  | { type: 'commentAdded'; taskId: number; actorId: number; commentId: number }
+  | { type: 'columnsChanged'; actorId: number };
+
+type Listener = (event: TaskEvent) => void | Promise<void>;
+
+/** In-process hook for the modules that react to board changes (notifications, /ws). */
+@Injectable()
+export class TaskEvents {
+  private readonly logger = new Logger(TaskEvents.name);
+  private readonly listeners: Listener[] = [];
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.push(listener);
+    return () => this.listeners.splice(this.listeners.indexOf(listener), 1);
+  }
+
+  /** Listeners run after the response path; a failing listener never fails the change. */
+  emit(event: TaskEvent): void {
+    for (const listener of this.listeners) {
+      Promise.resolve()
+        .then(() => listener(event))
+        .catch((error: unknown) => this.logger.error(`listener failed on ${event.type}: ${error instanceof Error ? error.message : error}`));
+    }
+  }
+}

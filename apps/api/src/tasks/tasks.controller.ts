@@ -1,0 +1,149 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { createReadStream } from 'node:fs';
+import type { Response } from 'express';
+import { ATTACHMENT_MAX_BYTES, type Column, type Task, type TaskAttachment, type TaskComment, type TaskHistoryItem } from '@wkflow/contracts';
+import { AdminOnly, CurrentUser, RequirePermission } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { AttachmentsService } from './attachments.service';
+import { ColumnsService } from './columns.service';
+import { CreateColumnDto, CreateCommentDto, CreateTaskDto, MoveTaskDto, ReorderColumnsDto, TaskListQueryDto, UpdateColumnDto, UpdateTaskDto } from './dto/tasks.dto';
+import { TasksService } from './tasks.service';
+import { BadRequestException } from '@nestjs/common';
+
+@ApiTags('columns')
+@Controller('columns')
+export class ColumnsController {
+  constructor(private readonly columns: ColumnsService) {}
+
+  @RequirePermission('tasks', 'read')
+  @Get()
+  list(): Promise<Column[]> {
+    return this.columns.list();
+  }
+
+  @AdminOnly()
+  @Post()
+  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateColumnDto): Promise<Column> {
+    return this.columns.create(user.id, dto);
+  }
+
+  @AdminOnly()
+  @Put('reorder')
+  reorder(@CurrentUser() user: AuthenticatedUser, @Body() dto: ReorderColumnsDto): Promise<Column[]> {
+    return this.columns.reorder(user.id, dto);
+  }
+
+  @AdminOnly()
+  @Put(':id')
+  update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateColumnDto): Promise<Column> {
+    return this.columns.update(user.id, id, dto);
+  }
+
+  @AdminOnly()
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ success: true }> {
+    await this.columns.remove(user.id, id);
+    return { success: true };
+  }
+}
+
+/** Reading needs tasks read; editing is checked per task (assigned or all, core.md §6). */
+@ApiTags('tasks')
+@Controller('tasks')
+export class TasksController {
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly attachments: AttachmentsService,
+  ) {}
+
+  @RequirePermission('tasks', 'read')
+  @Get()
+  list(@CurrentUser() user: AuthenticatedUser, @Query() query: TaskListQueryDto): Promise<Task[]> {
+    return this.tasks.list(user, query);
+  }
+
+  @RequirePermission('tasks', 'write')
+  @Post()
+  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateTaskDto): Promise<Task> {
+    return this.tasks.create(user, dto);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Get(':id')
+  get(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<Task> {
+    return this.tasks.get(user, id);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Put(':id')
+  update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateTaskDto): Promise<Task> {
+    return this.tasks.update(user, id, dto);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Put(':id/move')
+  move(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: MoveTaskDto): Promise<Task> {
+    return this.tasks.move(user, id, dto);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Get(':id/comments')
+  comments(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskComment[]> {
+    return this.tasks.comments(user, id);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Post(':id/comments')
+  addComment(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: CreateCommentDto): Promise<TaskComment> {
+    return this.tasks.addComment(user, id, dto.content);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Get(':id/history')
+  history(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskHistoryItem[]> {
+    return this.tasks.history(user, id);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Get(':id/attachments')
+  listAttachments(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskAttachment[]> {
+    return this.attachments.list(user, id);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Post(':id/attachments')
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } }))
+  addAttachment(
+    @CurrentUser() user: AuthenticatedUser,
+    @IdParam() id: number,
+    @UploadedFile() file: { originalname: string; mimetype: string; size: number; buffer: Buffer } | undefined,
+  ): Promise<TaskAttachment> {
+    if (!file) throw new BadRequestException('Envie o arquivo no campo "file"');
+    return this.attachments.add(user, id, file);
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Get(':id/attachments/:attachmentId/download')
+  async download(
+    @CurrentUser() user: AuthenticatedUser,
+    @IdParam() id: number,
+    @IdParam('attachmentId') attachmentId: number,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.attachments.file(user, id, attachmentId);
+    response.attachment(file.name);
+    return new StreamableFile(createReadStream(file.path), { type: file.mimeType });
+  }
+
+  @RequirePermission('tasks', 'read')
+  @Delete(':id/attachments/:attachmentId')
+  @HttpCode(200)
+  async removeAttachment(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @IdParam('attachmentId') attachmentId: number): Promise<{ success: true }> {
+    await this.attachments.remove(user, id, attachmentId);
+    return { success: true };
+  }
+}

@@ -1,0 +1,67 @@
+import type { DataSource } from 'typeorm';
+
+export const DEFAULT_COLUMNS = [
+  { name: 'Backlog', color: '#6b7280', isFixed: true },
+  { name: 'A fazer', color: '#3b82f6', isFixed: false },
+  { name: 'Em andamento', color: '#f97316', isFixed: false },
+  { name: 'Em revisão', color: '#8b5cf6', isFixed: false },
+  { name: 'concluídos', color: '#22c55e', isFixed: true },
+];
+
+/** The board's default columns, written once when the board has none (every install needs them). */
+export async function seedBoardColumns(dataSource: DataSource): Promise<void> {
+  await dataSource.transaction(async (db) => {
+    await db.query(`LOCK TABLE columns IN EXCLUSIVE MODE`);
+    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM columns`);
+    if (count > 0) return;
+    for (const [index, column] of DEFAULT_COLUMNS.entries()) {
+      await db.query(`INSERT INTO columns (name, position, color, "isFixed") VALUES ($1, $2, $3, $4)`, [column.name, index + 1, column.color, column.isFixed]);
+    }
+  });
+}
+
+const DEMO_TASKS: Array<{ title: string; description: string; column: string; client: number; days: number; assignees: string[]; reminder?: string }> = [
+  { title: 'Calendário editorial de dezembro', description: 'Planejar os posts de dezembro para o Instagram e o Facebook.', column: 'A fazer', client: 0, days: 3, assignees: ['maria', 'joao'], reminder: '1d' },
+  { title: 'Relatório mensal de mídia paga', description: 'Consolidar resultados do Google Ads e Meta Ads de novembro.', column: 'Em andamento', client: 1, days: 1, assignees: ['carlos'] },
+  { title: 'Novo layout da landing page', description: 'Protótipo no Figma com a nova identidade: https://www.figma.com', column: 'Em revisão', client: 2, days: 5, assignees: ['ana', 'maria', 'joao', 'carlos'] },
+  { title: 'Briefing da campanha de verão', description: 'Reunião com o cliente para alinhar objetivos e verba.', column: 'Backlog', client: 3, days: 10, assignees: [] },
+  { title: 'Roteiro de vídeos para Reels', description: 'Três roteiros curtos com chamadas para o cardápio novo.', column: 'A fazer', client: 0, days: -2, assignees: ['joao'] },
+  { title: 'Ajustes no site institucional', description: 'Corrigir formulário de contato e velocidade da home.', column: 'Em andamento', client: 4, days: -1, assignees: ['ana'], reminder: '2h' },
+  { title: 'Fotos de produto', description: 'Sessão de fotos dos novos produtos para o e-commerce.', column: 'concluídos', client: 1, days: -3, assignees: ['maria'] },
+  { title: 'Respostas aos comentários', description: 'Responder comentários e mensagens da semana.', column: 'A fazer', client: 2, days: 2, assignees: ['joao', 'ana'] },
+  { title: 'Planejamento de SEO', description: 'Lista de palavras-chave e pautas para o blog.', column: 'Backlog', client: 4, days: 14, assignees: ['carlos'] },
+  { title: 'Newsletter de novembro', description: 'Texto e arte da newsletter para a base de clientes.', column: 'concluídos', client: 3, days: -6, assignees: ['ana'] },
+  { title: 'Campanha Black Friday', description: 'Criativos e segmentação para a campanha da Black Friday.', column: 'Em revisão', client: 0, days: 0, assignees: ['maria', 'carlos'], reminder: '6h' },
+  { title: 'Manual de marca', description: 'Revisar cores, tipografia e usos do logotipo.', column: 'A fazer', client: 1, days: 7, assignees: ['ana'] },
+];
+
+/** A board with a dozen tasks across the columns, assigned to the demo team. */
+export async function seedTasksDemo(dataSource: DataSource): Promise<void> {
+  await dataSource.transaction(async (db) => {
+    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM tasks`);
+    if (count > 0) return;
+    const clients: { id: number }[] = await db.query(`SELECT id FROM clients ORDER BY id LIMIT 5`);
+    if (clients.length === 0) return;
+    const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
+    const users: { id: number; username: string }[] = await db.query(`SELECT id, username FROM users`);
+    const admin = users.find((u) => u.username === 'admin');
+    const positions = new Map<number, number>();
+    for (const task of DEMO_TASKS) {
+      const column = columns.find((c) => c.name === task.column) ?? columns[0];
+      const position = (positions.get(column.id) ?? 0) + 1;
+      positions.set(column.id, position);
+      const completed = task.column === 'concluídos';
+      const [{ id }] = await db.query(
+        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", position, "completedAt")
+         VALUES ($1, $2, $3, $4, date_trunc('hour', now()) + make_interval(days => $5::int), $6, $7, $8, CASE WHEN $9::boolean THEN now() - interval '1 day' END)
+         RETURNING id`,
+        [task.title, task.description, clients[task.client % clients.length].id, column.id, task.days, task.reminder ?? null, admin?.id ?? null, position, completed],
+      );
+      for (const username of task.assignees) {
+        const user = users.find((u) => u.username === username);
+        if (user) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, user.id]);
+      }
+      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata) VALUES ($1, $2, 'created', $3)`, [id, admin?.id ?? null, JSON.stringify({ title: task.title })]);
+    }
+  });
+}

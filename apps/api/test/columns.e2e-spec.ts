@@ -1,0 +1,112 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+
+describe('board: columns and attachments (e2e)', () => {
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof loginAsAdmin>>;
+  let clientId: number;
+  const uploadDir = join(tmpdir(), `wkflow-test-uploads-${unique()}`);
+
+  beforeAll(async () => {
+    ctx = await startTestApp({ UPLOAD_DIR: uploadDir });
+    admin = await loginAsAdmin(ctx);
+    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await rm(uploadDir, { recursive: true, force: true });
+  });
+
+  it('creates at the end, renames, recolours, reorders and deletes a column (admin)', async () => {
+    const created = await admin.post('/api/columns').send({ name: '  Aprovação  ', position: 99 }).expect(201);
+    const all = (await admin.get('/api/columns').expect(200)).body;
+    expect(created.body).toMatchObject({ name: 'Aprovação', color: '#6b7280', isFixed: false });
+    expect(all[all.length - 1].id).toBe(created.body.id);
+    expect((await admin.put(`/api/columns/${created.body.id}`).send({ name: 'Aprovação final' }).expect(200)).body.name).toBe('Aprovação final');
+    expect((await admin.put(`/api/columns/${created.body.id}`).send({ color: '#22c55e' }).expect(200)).body.color).toBe('#22c55e');
+    await admin.put(`/api/columns/${created.body.id}`).send({ color: 'verde' }).expect(400);
+    await admin.put(`/api/columns/${created.body.id}`).send({ name: '   ' }).expect(400);
+
+    const reordered = await admin.put('/api/columns/reorder').send({ columnUpdates: [{ id: created.body.id, position: 1 }] }).expect(200);
+    expect(reordered.body[0].id).toBe(created.body.id);
+    expect(reordered.body.map((c: { position: number }) => c.position)).toEqual(reordered.body.map((_: unknown, i: number) => i + 1));
+    await admin.put('/api/columns/reorder').send({ columnUpdates: [{ id: 2_000_000_000, position: 1 }] }).expect(400);
+
+    await admin.delete(`/api/columns/${created.body.id}`).expect(200);
+    await admin.delete(`/api/columns/${created.body.id}`).expect(404);
+  });
+
+  it('never deletes a fixed column nor one holding tasks', async () => {
+    const columns = (await admin.get('/api/columns').expect(200)).body;
+    const backlog = columns.find((c: { name: string }) => c.name === 'Backlog');
+    expect((await admin.delete(`/api/columns/${backlog.id}`).expect(400)).body.message).toBe('Listas fixas não podem ser excluídas');
+    const column = (await admin.post('/api/columns').send({ name: unique('Cheia ') }).expect(201)).body;
+    const task = await admin
+      .post('/api/tasks')
+      .send({ title: 'T', description: 'D', clientId, columnId: column.id, deadline: new Date().toISOString() })
+      .expect(201);
+    expect((await admin.delete(`/api/columns/${column.id}`).expect(409)).body.message).toBe('A lista ainda tem tarefas: mova-as antes de excluir');
+    // Once its only task is archived, the column can go and the archived task moves to the backlog.
+    await admin.put(`/api/tasks/${task.body.id}`).send({ isArchived: true }).expect(200);
+    await admin.delete(`/api/columns/${column.id}`).expect(200);
+    const [row] = await ctx.dataSource.query(`SELECT "columnId" FROM tasks WHERE id = $1`, [task.body.id]);
+    expect(row.columnId).toBe(backlog.id);
+  });
+
+  it('keeps column writes for admins', async () => {
+    for (const profileId of [2, 3]) {
+      const user = await newUser(ctx, { profileId });
+      const agent = await loginAs(ctx, user.email, user.password);
+      await agent.get('/api/columns').expect(200);
+      await agent.post('/api/columns').send({ name: 'x' }).expect(403);
+      await agent.put('/api/columns/1').send({ name: 'x' }).expect(403);
+      await agent.delete('/api/columns/1').expect(403);
+      await agent.put('/api/columns/reorder').send({ columnUpdates: [] }).expect(403);
+    }
+  });
+
+  it('uploads, lists, downloads and deletes attachments with safe names and a size limit', async () => {
+    const task = (
+      await admin.post('/api/tasks').send({ title: 'Com anexo', description: 'D', clientId, deadline: new Date().toISOString() }).expect(201)
+    ).body;
+    const uploaded = await admin.post(`/api/tasks/${task.id}/attachments`).attach('file', Buffer.from('olá mundo'), '../../etc/passwd').expect(201);
+    expect(uploaded.body).toMatchObject({ originalName: 'passwd', size: Buffer.byteLength('olá mundo') });
+    const [stored] = await ctx.dataSource.query(`SELECT "storedName" FROM task_attachments WHERE id = $1`, [uploaded.body.id]);
+    expect(stored.storedName).toMatch(/^[0-9a-f]{32}$/);
+
+    const list = (await admin.get(`/api/tasks/${task.id}/attachments`).expect(200)).body;
+    expect(list).toHaveLength(1);
+    expect((await admin.get('/api/tasks').expect(200)).body.find((t: { id: number }) => t.id === task.id).attachments).toHaveLength(1);
+
+    const download = await admin
+      .get(`/api/tasks/${task.id}/attachments/${uploaded.body.id}/download`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect((download.body as Buffer).toString()).toBe('olá mundo');
+    expect(download.headers['content-disposition']).toContain('attachment');
+
+    await admin.post(`/api/tasks/${task.id}/attachments`).attach('file', Buffer.alloc(10 * 1024 * 1024 + 1), 'grande.bin').expect(413);
+    await admin.post(`/api/tasks/${task.id}/attachments`).field('other', 'x').expect(400);
+
+    const joao = await newUser(ctx, { profileId: 3 });
+    const agent = await loginAs(ctx, joao.email, joao.password);
+    await agent.get(`/api/tasks/${task.id}/attachments/${uploaded.body.id}/download`).expect(404);
+    await agent.delete(`/api/tasks/${task.id}/attachments/${uploaded.body.id}`).expect(404);
+
+    await admin.delete(`/api/tasks/${task.id}/attachments/${uploaded.body.id}`).expect(200);
+    await admin.get(`/api/tasks/${task.id}/attachments/${uploaded.body.id}/download`).expect(404);
+  });
+
+  it('refuses anonymous calls', async () => {
+    await request(ctx.app.getHttpServer()).get('/api/tasks').expect(401);
+    await request(ctx.app.getHttpServer()).get('/api/columns').expect(401);
+  });
+});

@@ -1,0 +1,125 @@
+import { DateTime } from 'luxon';
+
+export interface Column {
+  id: number;
+  name: string;
+  position: number;
+  color: string;
+  isFixed: boolean;
+}
+
+export interface TaskAttachment {
+  id: number;
+  originalName: string;
+  size: number;
+  mimeType: string;
+  createdAt: string;
+  userId: number | null;
+}
+
+export type TaskStatus = 'open' | 'overdue';
+
+/** A task as the API returns it (core.md §3). */
+export interface Task {
+  id: number;
+  title: string;
+  description: string;
+  clientId: number;
+  columnId: number;
+  deadline: string;
+  assignedTo: number[];
+  reminderTime: ReminderOption | null;
+  createdBy: number | null;
+  position: number;
+  isArchived: boolean;
+  status: TaskStatus;
+  completedAt: string | null;
+  createdAt: string;
+  attachments: TaskAttachment[];
+}
+
+export interface TaskComment {
+  id: number;
+  content: string;
+  createdAt: string;
+  userId: number | null;
+  user: { id: number; name: string; username: string } | null;
+}
+
+export const HISTORY_ACTIONS = ['created', 'updated', 'time_tracked', 'assigned', 'moved', 'deadline_changed', 'reminder_set'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+export const HISTORY_FIELDS = ['title', 'description', 'client', 'deadline', 'status', 'assignedTo', 'reminder'] as const;
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
+
+export interface TaskHistoryItem {
+  id: number;
+  actionType: HistoryAction;
+  fieldName: HistoryField | null;
+  oldValue: string | null;
+  newValue: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+  user: { name: string; username: string } | null;
+}
+
+/** Reminder options of the task form (core.md §5): stored as the option itself. */
+export const REMINDER_OPTIONS = ['1h', '2h', '6h', '1d'] as const;
+export type ReminderOption = (typeof REMINDER_OPTIONS)[number];
+export const REMINDER_LABELS: Record<ReminderOption, string> = {
+  '1h': '1 hora antes',
+  '2h': '2 horas antes',
+  '6h': '6 horas antes',
+  '1d': '1 dia antes',
+};
+/** Minutes before the deadline each reminder fires. */
+export const REMINDER_MINUTES: Record<ReminderOption, number> = { '1h': 60, '2h': 120, '6h': 360, '1d': 1440 };
+
+/** The 8 column colours (core.md §9); grey is the default. */
+export const COLUMN_PALETTE = [
+  { name: 'Cinza', value: '#6b7280' },
+  { name: 'Vermelho', value: '#ef4444' },
+  { name: 'Laranja', value: '#f97316' },
+  { name: 'Amarelo', value: '#eab308' },
+  { name: 'Verde', value: '#22c55e' },
+  { name: 'Azul', value: '#3b82f6' },
+  { name: 'Roxo', value: '#8b5cf6' },
+  { name: 'Rosa', value: '#ec4899' },
+] as const;
+export const DEFAULT_COLUMN_COLOR = COLUMN_PALETTE[0].value;
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** A column whose name contains concluí, finaliz or complet (any case) holds completed tasks. */
+export function isCompletedColumnName(name: string): boolean {
+  const lower = name.toLowerCase();
+  const folded = fold(name);
+  return lower.includes('concluí') || folded.includes('conclui') || folded.includes('finaliz') || folded.includes('complet');
+}
+
+/** open or overdue (core.md §4): overdue when the deadline's date is before today in the app's zone. */
+export function taskStatus(deadline: string | Date | null, now: Date, timezone: string): TaskStatus {
+  if (!deadline) return 'open';
+  const due = (typeof deadline === 'string' ? DateTime.fromISO(deadline) : DateTime.fromJSDate(deadline)).setZone(timezone).startOf('day');
+  const today = DateTime.fromJSDate(now).setZone(timezone).startOf('day');
+  return due < today ? 'overdue' : 'open';
+}
+
+/** Text colour on a coloured badge: black when the colour's brightness is above 128, else white. */
+export function contrastTextColor(hex: string): '#000000' | '#ffffff' {
+  let value = hex.replace('#', '').trim();
+  if (value.length === 3) value = value.split('').map((c) => c + c).join('');
+  const r = parseInt(value.slice(0, 2), 16);
+  const g = parseInt(value.slice(2, 4), 16);
+  const b = parseInt(value.slice(4, 6), 16);
+  if ([r, g, b].some(Number.isNaN)) return '#ffffff';
+  const brightness = (r * 299 + g * 587 + b * 114) / 1000;
+  return brightness > 128 ? '#000000' : '#ffffff';
+}
+
+export const TASK_TITLE_MAX = 200;
+export const TASK_DESCRIPTION_MAX = 20_000;
+export const COLUMN_NAME_MAX = 60;
+export const COMMENT_MAX = 5000;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
