@@ -1,20 +1,35 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { Authenticated, CurrentUser } from '../auth/access.decorators';
+import type { ModulePermission } from '@wkflow/contracts';
+import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { ModulePermissionEntity } from './module-permission.entity';
+import { IdParam } from '../common/id-param';
+import { AccessProfilesService } from './access-profiles.service';
+import { CreateModulePermissionDto } from './dto/users.dto';
 
 @ApiTags('permissions')
 @Controller('module-permissions')
 export class ModulePermissionsController {
-  constructor(@InjectRepository(ModulePermissionEntity) private readonly permissions: Repository<ModulePermissionEntity>) {}
+  constructor(private readonly profiles: AccessProfilesService) {}
 
   /** The current user's permissions (their profile's). */
   @Authenticated()
   @Get()
-  mine(@CurrentUser() user: AuthenticatedUser): Promise<ModulePermissionEntity[]> {
-    return this.permissions.find({ where: { profileId: user.accessProfileId }, order: { module: 'ASC' } });
+  mine(@CurrentUser() user: AuthenticatedUser): Promise<ModulePermission[]> {
+    return this.profiles.permissions(user.accessProfileId);
+  }
+
+  /** The documented save: delete every permission, then create one per module. */
+  @RequirePermission('user_management', 'write')
+  @Post()
+  create(@Body() dto: CreateModulePermissionDto): Promise<ModulePermission> {
+    return this.profiles.addPermission(dto);
+  }
+
+  @RequirePermission('user_management', 'write')
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ success: true }> {
+    await this.profiles.removePermission(user, id);
+    return { success: true };
   }
 }

@@ -1,15 +1,21 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SessionsService } from '../auth/sessions.service';
 import { AccessProfileEntity } from './access-profile.entity';
+import { AccessProfilesController } from './access-profiles.controller';
+import { AccessProfilesService } from './access-profiles.service';
 import { ModulePermissionEntity } from './module-permission.entity';
 import { ModulePermissionsController } from './module-permissions.controller';
 import { UserEntity } from './user.entity';
+import { UserEvents } from './user-events';
 import { UserIdentityService } from './user-identity.service';
+import { UsersController } from './users.controller';
+import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, AccessProfileEntity, ModulePermissionEntity])],
-  controllers: [ModulePermissionsController],
-  providers: [UserIdentityService],
-  exports: [TypeOrmModule, UserIdentityService],
+  controllers: [UsersController, AccessProfilesController, ModulePermissionsController],
+  providers: [UserIdentityService, UsersService, AccessProfilesService, UserEvents, SessionsService],
+  exports: [TypeOrmModule, UserIdentityService, UserEvents],
 })
 export class UsersModule {}

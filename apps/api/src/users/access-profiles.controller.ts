@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { ModulePermission } from '@wkflow/contracts';
+import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { AccessProfilesService, type AccessProfile } from './access-profiles.service';
+import { AccessProfileDto, SavePermissionsDto } from './dto/users.dto';
+
+@ApiTags('permissions')
+@Controller('access-profiles')
+export class AccessProfilesController {
+  constructor(private readonly profiles: AccessProfilesService) {}
+
+  /** Names for badges and selects: every logged-in user. */
+  @Authenticated()
+  @Get()
+  list(): Promise<AccessProfile[]> {
+    return this.profiles.list();
+  }
+
+  @RequirePermission('user_management', 'write')
+  @Post()
+  create(@Body() dto: AccessProfileDto): Promise<AccessProfile> {
+    return this.profiles.create(dto);
+  }
+
+  @RequirePermission('user_management', 'write')
+  @Put(':id')
+  update(@IdParam() id: number, @Body() dto: AccessProfileDto): Promise<AccessProfile> {
+    return this.profiles.update(id, dto);
+  }
+
+  @RequirePermission('user_management', 'write')
+  @Delete(':id')
+  async remove(@IdParam() id: number): Promise<{ success: true }> {
+    await this.profiles.remove(id);
+    return { success: true };
+  }
+
+  @RequirePermission('user_management', 'read')
+  @Get(':id/permissions')
+  permissions(@IdParam() id: number): Promise<ModulePermission[]> {
+    return this.profiles.permissions(id);
+  }
+
+  /** Replaces all of the profile's permissions atomically (what the web's editor uses). */
+  @RequirePermission('user_management', 'write')
+  @Put(':id/permissions')
+  replace(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: SavePermissionsDto): Promise<ModulePermission[]> {
+    return this.profiles.replace(user, id, dto.permissions);
+  }
+}

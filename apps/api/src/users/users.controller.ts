@@ -1,0 +1,71 @@
+import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { can, type User } from '@wkflow/contracts';
+import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
+import { NOT_ALLOWED } from '../auth/access.guard';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { CreateUserDto, RejectUserDto, SetPasswordDto, UpdateUserDto, UserListQueryDto } from './dto/users.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  /** The team (approved users) for assignees and names; everyone logged in needs it. */
+  @Authenticated()
+  @Get()
+  list(@CurrentUser() user: AuthenticatedUser, @Query() query: UserListQueryDto): Promise<User[]> {
+    const includePending = query.includePending === 'true';
+    if (includePending && !can(user, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
+    return this.users.list(includePending);
+  }
+
+  @RequirePermission('users', 'write')
+  @Post()
+  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateUserDto): Promise<User> {
+    return this.users.create(user, dto);
+  }
+
+  @RequirePermission('users', 'read')
+  @Get('pending')
+  pending(): Promise<User[]> {
+    return this.users.pending();
+  }
+
+  /** users read, or one's own record. */
+  @Authenticated()
+  @Get(':id')
+  get(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<User> {
+    return this.users.get(user, id);
+  }
+
+  @RequirePermission('users', 'write')
+  @Put(':id')
+  update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateUserDto): Promise<User> {
+    return this.users.update(user, id, dto);
+  }
+
+  @RequirePermission('users', 'write')
+  @Put(':id/password')
+  async setPassword(@IdParam() id: number, @Body() dto: SetPasswordDto): Promise<{ success: true }> {
+    await this.users.setPassword(id, dto);
+    return { success: true };
+  }
+
+  @RequirePermission('users', 'write')
+  @Post(':id/approve')
+  @HttpCode(200)
+  approve(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<User> {
+    return this.users.approve(user, id);
+  }
+
+  @RequirePermission('users', 'write')
+  @Post(':id/reject')
+  @HttpCode(200)
+  async reject(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: RejectUserDto): Promise<{ success: true; message: string }> {
+    await this.users.reject(user, id, dto.reason);
+    return { success: true, message: 'O cadastro foi removido do sistema.' };
+  }
+}
