@@ -41,7 +41,9 @@ describe('board: tasks (e2e)', () => {
   }
 
   it('seeds the default columns with a fixed backlog and concluídos', () => {
-    expect(columns.map((c) => c.name)).toEqual(['Backlog', 'A fazer', 'Em andamento', 'Em revisão', 'concluídos']);
+    const seeded = ['Backlog', 'A fazer', 'Em andamento', 'Em revisão', 'concluídos'];
+    // Other suites share the database and add columns: check the seeded ones and their order.
+    expect(columns.map((c) => c.name).filter((name) => seeded.includes(name))).toEqual(seeded);
     expect(columns.filter((c) => c.isFixed).map((c) => c.name)).toEqual(['Backlog', 'concluídos']);
   });
 

@@ -56,7 +56,7 @@ test('an admin creates a client with a credential and sees its password masked',
   await row.getByTestId('credential-password').getByText('••••••••').waitFor();
 
   // At rest the password is not stored in clear.
-  const stored = await product.sql('SELECT * FROM client_credentials');
+  const stored = await product.sql(`SELECT * FROM client_credentials WHERE username = 'midia@paoquente.com.br'`);
   assert.equal(stored.length, 1);
   assert.ok(!JSON.stringify(stored).includes(secret), 'the stored row must not hold the clear password');
 });
@@ -80,6 +80,8 @@ test('a chat message sent by the admin reaches maria in her own session', async 
   await composer.fill(text);
   await composer.press('Enter');
   await admin.getByTestId('chat-message').filter({ hasText: text }).waitFor();
+  // The composer clears once the send is confirmed; wait for it rather than racing the request.
+  await admin.waitForFunction(() => document.querySelector('textarea[aria-label="Mensagem"]')?.value === '', null, { timeout: 10_000 });
   assert.equal(await composer.inputValue(), '', 'Enter sends and clears the composer');
 
   // Maria (another browser context) sees the room with one unread message, opens it and reads it.

@@ -29,6 +29,8 @@ function fromDatabaseError(error: QueryFailedError): { status: number; message: 
     case '22007':
     case '22008':
       return { status: HttpStatus.BAD_REQUEST, message: 'Valor inválido' };
+    case '23502':
+      return { status: HttpStatus.BAD_REQUEST, message: 'Campo obrigatório ausente' };
     case '22001':
       return { status: HttpStatus.BAD_REQUEST, message: 'Texto longo demais' };
     default:

@@ -47,7 +47,7 @@ export class CreateColumnDto {
 
 export class UpdateColumnDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @Transform(trim)
   @MaxLength(COLUMN_NAME_MAX, { message: `Nome da lista deve ter no máximo ${COLUMN_NAME_MAX} caracteres` })
   @IsNotEmpty({ message: 'Nome da lista é obrigatório' })
@@ -148,7 +148,7 @@ export class CreateTaskDto extends TaskFieldsDto {}
 
 export class UpdateTaskDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @Transform(trim)
   @MaxLength(TASK_TITLE_MAX, { message: `Título deve ter no máximo ${TASK_TITLE_MAX} caracteres` })
   @IsNotEmpty({ message: 'Título é obrigatório' })
@@ -156,7 +156,7 @@ export class UpdateTaskDto {
   title?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @Transform(trim)
   @MaxLength(TASK_DESCRIPTION_MAX, { message: `Descrição deve ter no máximo ${TASK_DESCRIPTION_MAX} caracteres` })
   @IsNotEmpty({ message: 'Descrição é obrigatória' })
@@ -164,21 +164,21 @@ export class UpdateTaskDto {
   description?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @Max(MAX_INT, { message: 'Cliente não encontrado' })
   @Min(1, { message: 'Cliente é obrigatório' })
   @IsInt({ message: 'Cliente é obrigatório' })
   clientId?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @Max(MAX_INT, { message: 'Lista não encontrada' })
   @Min(1, { message: 'Lista não encontrada' })
   @IsInt({ message: 'Lista inválida' })
   columnId?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsISO8601({ strict: true }, { message: 'Prazo é obrigatório' })
   @IsString({ message: 'Prazo é obrigatório' })
   deadline?: string;
