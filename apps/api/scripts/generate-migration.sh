@@ -6,10 +6,12 @@ name=${1:?usage: generate-migration.sh Name}
 cd "$(dirname "$0")/.."
 server=${PG_SERVER_URL:-postgres://postgres@127.0.0.1:5432}
 scratch="wkflow_gen_$$"
+(cd ../../libs/contracts && npx tsc -p tsconfig.build.json)
 npx tsc -p tsconfig.build.json
 psql "$server/postgres" -qc "CREATE DATABASE $scratch"
 trap 'psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $scratch WITH (FORCE)"' EXIT
 export DATABASE_URL="$server/$scratch"
 node dist/database/migrate.js
 node ../../node_modules/typeorm/cli.js migration:generate -d dist/database/data-source.js "src/database/migrations/$name"
+(cd ../../libs/contracts && npx tsc -p tsconfig.build.json)
 npx tsc -p tsconfig.build.json

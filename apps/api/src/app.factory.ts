@@ -10,6 +10,8 @@ import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/csrf';
+import { mountQueueDashboard } from './email/queue-dashboard';
+import { RealtimeService } from './notifications/realtime.service';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 
@@ -61,8 +63,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
+  mountQueueDashboard(app);
   if (config.webDistDir) serveWeb(app, resolve(config.webDistDir));
   await app.init();
+  app.get(RealtimeService).attach(app);
   // Unknown /api paths get the JSON error shape instead of Express's HTML page.
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ statusCode: 404, message: 'Rota não encontrada', error: 'Not Found' });

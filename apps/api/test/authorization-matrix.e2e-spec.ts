@@ -82,6 +82,16 @@ describe('authorization matrix (e2e)', () => {
     { method: 'get', path: () => '/api/time-entries/admin?period=all', expect: expectAll('2xx', { hidden: 403 }) },
     { method: 'get', path: async () => `/api/tasks/${await sharedTask()}/total-time`, expect: expectAll('2xx', { hidden: 403 }) },
     { method: 'get', path: async () => `/api/time-entries/task/${await sharedTask()}`, expect: expectAll('2xx', { hidden: 403 }) },
+    // notifications and admin e-mail tools
+    { method: 'get', path: () => '/api/notifications', expect: expectAll('2xx') },
+    { method: 'get', path: () => '/api/notifications/preferences', expect: expectAll('2xx') },
+    { method: 'put', path: () => '/api/notifications/mark-all-read', expect: expectAll('2xx') },
+    { method: 'post', path: () => '/api/notifications/test', expect: expectAll(403, { admin: '2xx' }) },
+    { method: 'get', path: () => '/api/admin/email-status', expect: expectAll(403, { admin: '2xx' }) },
+    { method: 'get', path: () => '/api/admin/email-queue', expect: expectAll(403, { admin: '2xx' }) },
+    { method: 'get', path: () => '/api/admin/email-queue/stats', expect: expectAll(403, { admin: '2xx' }) },
+    { method: 'post', path: () => '/api/admin/test-email', body: () => ({ to: 'matriz@example.test' }), expect: expectAll(403, { admin: '2xx' }) },
+    { method: 'get', path: () => '/api/admin/queues', expect: expectAll(403, { admin: '2xx' }) },
   ];
 
   it('answers each actor as the permission rules say', async () => {

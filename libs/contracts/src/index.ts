@@ -6,3 +6,4 @@ export * from './onboarding';
 export * from './chat';
 export * from './timer';
 export * from './tasks';
+export * from './notifications';

@@ -32,6 +32,12 @@ export interface AppConfig {
   loginLimitPerIp: number;
   loginLimitWindowMs: number;
   logLevel: string;
+  /** E-mail delivery: attempts per e-mail, first retry delay (doubles each time), outbox sweep. */
+  emailAttempts: number;
+  emailRetryDelayMs: number;
+  emailSweepMs: number;
+  /** How often deadline reminders are checked. */
+  reminderIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -161,6 +167,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 50, problems, 1),
     loginLimitWindowMs: int(env, 'LOGIN_LIMIT_WINDOW_MS', 60_000, problems, 1000),
     logLevel,
+    emailAttempts: int(env, 'EMAIL_ATTEMPTS', 5, problems, 1, 50),
+    emailRetryDelayMs: int(env, 'EMAIL_RETRY_DELAY_MS', 5000, problems, 10),
+    emailSweepMs: int(env, 'EMAIL_SWEEP_MS', 30_000, problems, 100),
+    reminderIntervalMs: int(env, 'REMINDER_INTERVAL_MS', 60_000, problems, 100),
   };
   if (problems.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

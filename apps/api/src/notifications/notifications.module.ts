@@ -1,4 +1,19 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ChatModule } from '../chat/chat.module';
+import { EmailModule } from '../email/email.module';
+import { TasksModule } from '../tasks/tasks.module';
+import { UsersModule } from '../users/users.module';
+import { NotificationProducers } from './notification-producers';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsService } from './notifications.service';
+import { RealtimeService } from './realtime.service';
+import { RemindersService } from './reminders.service';
 
-@Module({})
+@Module({
+  imports: [AuthModule, EmailModule, TasksModule, UsersModule, ChatModule],
+  controllers: [NotificationsController],
+  providers: [NotificationsService, RealtimeService, RemindersService, NotificationProducers],
+  exports: [NotificationsService, RealtimeService],
+})
 export class NotificationsModule {}

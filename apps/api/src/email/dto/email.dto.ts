@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const TO_REQUIRED = 'E-mail de destino é obrigatório';
+
+export class TestEmailDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-mail de destino inválido' })
+  @MaxLength(254, { message: 'E-mail de destino inválido' })
+  @IsNotEmpty({ message: TO_REQUIRED })
+  @IsString({ message: TO_REQUIRED })
+  to: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(300, { message: 'Assunto deve ter no máximo 300 caracteres' })
+  @IsString({ message: 'Assunto deve ser um texto' })
+  subject?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(10_000, { message: 'Mensagem deve ter no máximo 10000 caracteres' })
+  @IsString({ message: 'Mensagem deve ser um texto' })
+  message?: string;
+}
+
+export class TestNotificationDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-mail de destino inválido' })
+  @MaxLength(254, { message: 'E-mail de destino inválido' })
+  @IsNotEmpty({ message: TO_REQUIRED })
+  @IsString({ message: TO_REQUIRED })
+  to: string;
+
+  @ApiPropertyOptional({ enum: ['task_assigned', 'task_due_soon'] })
+  @IsOptional()
+  @IsIn(['task_assigned', 'task_due_soon'], { message: 'Tipo de notificação inválido' })
+  notificationType?: 'task_assigned' | 'task_due_soon';
+}

@@ -1,0 +1,36 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { INestApplication } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { isAdmin } from '@wkflow/contracts';
+import { SessionProvider } from '../auth/session.provider';
+import { SessionUserService } from '../auth/session-user.service';
+import { EmailService } from './email.service';
+
+export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
+
+/** Bull Board for admins at /api/admin/queues (an Express mount: it checks the session itself). */
+export function mountQueueDashboard(app: INestApplication): void {
+  const queue = app.get(EmailService).queue;
+  const sessions = app.get(SessionProvider);
+  const users = app.get(SessionUserService);
+  const adminOnly = (req: Request, res: Response, next: NextFunction) => {
+    sessions.handler(req, res, async () => {
+      const user = req.session?.userId ? await users.load(req.session.userId) : null;
+      if (!user) return void res.status(401).json({ statusCode: 401, message: 'Não autenticado', error: 'Unauthorized' });
+      if (!isAdmin(user)) return void res.status(403).json({ statusCode: 403, message: 'Você não tem permissão para esta ação', error: 'Forbidden' });
+      next();
+    });
+  };
+  if (!queue) {
+    app.use(QUEUE_DASHBOARD_PATH, adminOnly, (_req: Request, res: Response) => {
+      res.status(503).json({ statusCode: 503, message: 'Fila indisponível: REDIS_URL não configurado', error: 'Service Unavailable' });
+    });
+    return;
+  }
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({ queues: [new BullMQAdapter(queue)], serverAdapter });
+  app.use(QUEUE_DASHBOARD_PATH, adminOnly, serverAdapter.getRouter());
+}

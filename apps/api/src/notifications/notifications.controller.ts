@@ -1,0 +1,51 @@
+import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ADMIN_PROFILE_ID, type Notification, type NotificationPreference } from '@wkflow/contracts';
+import { Authenticated, CurrentUser } from '../auth/access.decorators';
+import { NOT_ALLOWED } from '../auth/access.guard';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { SavePreferencesDto } from './dto/notifications.dto';
+import { NotificationsService } from './notifications.service';
+
+/** Each user reads and changes only their own notifications. */
+@ApiTags('notifications')
+@Authenticated()
+@Controller('notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthenticatedUser): Promise<Notification[]> {
+    return this.notifications.list(user.id);
+  }
+
+  @Put('mark-all-read')
+  markAll(@CurrentUser() user: AuthenticatedUser): Promise<{ updated: number }> {
+    return this.notifications.markAllRead(user.id);
+  }
+
+  @Get('preferences')
+  preferences(@CurrentUser() user: AuthenticatedUser): Promise<NotificationPreference[]> {
+    return this.notifications.preferences(user.id);
+  }
+
+  @Put('preferences')
+  savePreferences(@CurrentUser() user: AuthenticatedUser, @Body() dto: SavePreferencesDto): Promise<NotificationPreference[]> {
+    return this.notifications.savePreferences(user.id, dto.preferences);
+  }
+
+  /** The dropdown's 'Teste' button, shown only to access profile 1. */
+  @Post('test')
+  @HttpCode(201)
+  async test(@CurrentUser() user: AuthenticatedUser): Promise<Notification | null> {
+    if (user.accessProfileId !== ADMIN_PROFILE_ID) throw new ForbiddenException(NOT_ALLOWED);
+    return this.notifications.notify(user.id, 'test', { title: 'Notificação de teste', message: 'As notificações do WKFlow estão funcionando.' });
+  }
+
+  @Put(':id/read')
+  async read(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ success: true }> {
+    await this.notifications.markRead(user.id, id);
+    return { success: true };
+  }
+}

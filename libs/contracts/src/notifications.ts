@@ -1,0 +1,119 @@
+export const NOTIFICATION_TYPES = [
+  'task_assigned',
+  'task_due_6h',
+  'task_due_3h',
+  'task_due_1h',
+  'task_completed',
+  'task_comment',
+  'chat_message_offline',
+  'chat_message_online',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Other kinds the server creates (account approval, the test button, the task's own reminder). */
+export type SystemNotificationType = NotificationType | 'account_approved' | 'task_reminder' | 'test';
+
+export interface Notification {
+  id: number;
+  type: SystemNotificationType;
+  title: string;
+  message: string;
+  isRead: boolean;
+  channel: 'browser' | 'both' | 'email';
+  soundEnabled: boolean;
+  createdAt: string;
+  data?: Record<string, unknown> | null;
+}
+
+export interface NotificationPreference {
+  type: NotificationType;
+  emailEnabled: boolean;
+  browserEnabled: boolean;
+  soundEnabled: boolean;
+}
+
+/** Defaults for users who never saved (extended.md §9). */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationType, Omit<NotificationPreference, 'type'>> = {
+  task_assigned: { emailEnabled: true, browserEnabled: true, soundEnabled: true },
+  task_due_6h: { emailEnabled: true, browserEnabled: true, soundEnabled: true },
+  task_due_3h: { emailEnabled: false, browserEnabled: true, soundEnabled: true },
+  task_due_1h: { emailEnabled: false, browserEnabled: true, soundEnabled: true },
+  task_completed: { emailEnabled: true, browserEnabled: false, soundEnabled: false },
+  task_comment: { emailEnabled: true, browserEnabled: true, soundEnabled: true },
+  chat_message_offline: { emailEnabled: true, browserEnabled: false, soundEnabled: false },
+  chat_message_online: { emailEnabled: false, browserEnabled: true, soundEnabled: true },
+};
+
+export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
+  task_assigned: 'Tarefa atribuída a você',
+  task_due_6h: 'Prazo em 6 horas',
+  task_due_3h: 'Prazo em 3 horas',
+  task_due_1h: 'Prazo em 1 hora',
+  task_completed: 'Tarefa concluída',
+  task_comment: 'Novo comentário em tarefa',
+  chat_message_offline: 'Mensagem de chat (offline)',
+  chat_message_online: 'Mensagem de chat (online)',
+};
+
+/** A user's preferences: saved ones over the defaults, every type present. */
+export function effectivePreferences(saved: readonly NotificationPreference[]): NotificationPreference[] {
+  return NOTIFICATION_TYPES.map((type) => saved.find((p) => p.type === type) ?? { type, ...DEFAULT_NOTIFICATION_PREFERENCES[type] });
+}
+
+/** Types without a preference row of their own (account approval, test) go to the browser and by e-mail. */
+export function channelsFor(type: SystemNotificationType, saved: readonly NotificationPreference[]): Omit<NotificationPreference, 'type'> {
+  if ((NOTIFICATION_TYPES as readonly string[]).includes(type)) {
+    const { type: _type, ...rest } = effectivePreferences(saved).find((p) => p.type === type)!;
+    return rest;
+  }
+  if (type === 'task_reminder') return { ...DEFAULT_NOTIFICATION_PREFERENCES.task_due_1h, emailEnabled: true };
+  return { emailEnabled: type === 'account_approved', browserEnabled: true, soundEnabled: true };
+}
+
+/** Deadline reminders: the window before the deadline each kind fires in, smallest first. */
+export const DUE_REMINDERS = [
+  { type: 'task_due_1h', minutes: 60 },
+  { type: 'task_due_3h', minutes: 180 },
+  { type: 'task_due_6h', minutes: 360 },
+] as const;
+
+/**
+ * Which due reminder a task gets now: the tightest window it has entered (a task created 50 min
+ * before its deadline gets only the 1 h one). Null when it is not due within 6 h or already late.
+ */
+export function dueReminderFor(deadline: Date, now: Date): (typeof DUE_REMINDERS)[number]['type'] | null {
+  const minutesLeft = (deadline.getTime() - now.getTime()) / 60_000;
+  if (minutesLeft <= 0) return null;
+  return DUE_REMINDERS.find((r) => minutesLeft <= r.minutes)?.type ?? null;
+}
+
+export const EMAIL_TYPES = ['task_assigned', 'task_completed', 'task_comment', 'task_due_reminder', 'task_overdue', 'test_email', 'system_notification'] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+export const EMAIL_STATUSES = ['pending', 'scheduled', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** An e-mail of the outbox as the admin page reads it (extended.md §3: snake_case). */
+export interface EmailQueueItem {
+  id: number;
+  status: EmailStatus;
+  email_type: EmailType;
+  subject: string;
+  recipient_name: string | null;
+  recipient_email: string;
+  to_email: string;
+  body: string;
+  html_body: string | null;
+  error_message: string | null;
+  attempts: number;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface EmailQueueStats {
+  byStatus: Record<EmailStatus, number>;
+}
+
+export interface EmailServiceStatus {
+  status: 'configured' | 'error' | 'testing' | 'unknown';
+  message: string;
+}
