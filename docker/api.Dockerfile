@@ -6,7 +6,7 @@ COPY package.json package-lock.json nx.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY libs/contracts libs/contracts
 COPY apps/api apps/api
 RUN npm run build -w libs/contracts && npm run build -w apps/api
@@ -19,7 +19,7 @@ COPY package.json package-lock.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
-RUN npm ci --omit=dev --no-audit --no-fund -w apps/api -w libs/contracts && npm cache clean --force
+RUN (npm ci --omit=dev --no-audit --no-fund -w apps/api -w libs/contracts || npm install --omit=dev --no-audit --no-fund -w apps/api -w libs/contracts) && npm cache clean --force
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY docker/api-entrypoint.sh /usr/local/bin/api-entrypoint.sh

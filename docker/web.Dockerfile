@@ -6,7 +6,7 @@ COPY package.json package-lock.json nx.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY libs/contracts libs/contracts
 COPY apps/web apps/web
 RUN npm run build -w apps/web

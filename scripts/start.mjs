@@ -26,7 +26,7 @@ function step(title, command, args) {
   }
 }
 
-if (!existsSync(join(root, 'node_modules'))) step('Installing dependencies', 'npm', ['ci', '--no-audit', '--no-fund']);
+if (!existsSync(join(root, 'node_modules'))) step('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
 step('Building contracts, API and web', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
 step('Migrating the database', process.execPath, ['apps/api/dist/database/migrate.js']);
 step('Seeding default profiles, admin and demo data', process.execPath, ['apps/api/dist/database/seed-cli.js', '--demo']);
