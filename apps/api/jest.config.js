@@ -8,5 +8,5 @@ module.exports = {
   moduleNameMapper: { '^@wkflow/contracts$': '<rootDir>/../../libs/contracts/src/index.ts' },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-  testTimeout: 30000,
+  testTimeout: 60000,
 };

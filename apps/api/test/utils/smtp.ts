@@ -51,7 +51,7 @@ export function decodeSubject(subject: string): string {
 }
 
 /** Polls until the check passes or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();
