@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, initials } from './format';
+import { formatDate, formatDateTime, initials } from './format';
 
 describe('initials', () => {
   it('takes the first letters of the first words, at most 2, upper case', () => {
@@ -26,5 +26,15 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows dd/MM/yyyy in the local zone, empty when missing or invalid', () => {
+    const local = new Date(2024, 11, 31, 23, 30);
+    expect(formatDate(local)).toBe('31/12/2024');
+    expect(formatDate(local.toISOString())).toBe('31/12/2024');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('nope')).toBe('');
   });
 });

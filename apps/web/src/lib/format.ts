@@ -17,3 +17,10 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const date = typeof value === 'string' ? DateTime.fromISO(value) : DateTime.fromJSDate(value);
   return date.isValid ? date.toFormat('dd/MM/yyyy HH:mm') : '';
 }
+
+/** A date in the pt-BR format 'dd/MM/yyyy' (local zone); '' when missing or invalid. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? DateTime.fromISO(value) : DateTime.fromJSDate(value);
+  return date.isValid ? date.toFormat('dd/MM/yyyy') : '';
+}

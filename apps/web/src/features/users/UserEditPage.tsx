@@ -1,6 +1,226 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Box, Button, Card, Center, DataList, Grid, HStack, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, KeyRound, Save, SearchX, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { Link as RouterLink, useParams } from 'react-router';
+import { FormikInput } from '../../components/FormikInput';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { PageHeader } from '../../components/PageHeader';
+import { PasswordInput } from '../../components/PasswordInput';
+import { errorMessage, errorStatus } from '../../lib/fetcher';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { usePermissions } from '../auth/usePermissions';
+import { AccessDenied } from '../clients/AccessDenied';
+import { BackToUsers } from './BackToUsers';
+import { ProfileSelect } from './ProfileSelect';
+import { UserStatusBadge } from './UserStatusBadge';
+import { setUserPassword, updateUser } from './users.api';
+import {
+  adminPasswordInitialValues,
+  adminPasswordSchema,
+  editUserSchema,
+  editUserValues,
+  toUpdateUserPayload,
+  type EditUserValues,
+} from './users.schemas';
+import type { AccessProfile, SetPasswordPayload, User } from './users.types';
+import { listOf, useAccessProfiles, useUser } from './useUsers';
 
-/** Placeholder: the screen is not built yet. */
+/** /users/{id}/edit: read-only id, status and creation date; the info form and the password form. */
 export default function UserEditPage() {
-  return <ComingSoon title="Editar Usuário" />;
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const { can, isLoading: permissionsLoading } = usePermissions();
+  const canRead = can('users', 'read');
+  const canWrite = can('users', 'write');
+  const { data: user, error, isLoading } = useUser(validId && canRead ? id : null);
+  const profiles = listOf(useAccessProfiles(canRead).data);
+
+  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
+  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os usuários." />;
+  if (!validId || errorStatus(error) === 404) return <UserNotFound />;
+  if (error) {
+    return (
+      <Box>
+        <BackToUsers />
+        <Center py="12">
+          <Text color="fg.error">{errorMessage(error, 'Não foi possível carregar o usuário.')}</Text>
+        </Center>
+      </Box>
+    );
+  }
+  if (isLoading || !user) {
+    return (
+      <Stack gap="5" data-testid="loading">
+        <BackToUsers />
+        <Skeleton h="9" w="72" />
+        <Skeleton h="24" rounded="l3" />
+        <Skeleton h="72" rounded="l3" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Box>
+      <BackToUsers />
+      <PageHeader title="Editar Usuário" description={`${user.name} · @${user.username}`} />
+      <Stack gap="5">
+        <AccountSummary user={user} />
+        {canWrite ? (
+          <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="5" alignItems="start">
+            <InfoForm key={`info-${user.id}`} user={user} profiles={profiles} />
+            <PasswordForm key={`password-${user.id}`} user={user} />
+          </Grid>
+        ) : (
+          <Text color="fg.muted">Você não tem permissão para editar usuários.</Text>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function AccountSummary({ user }: { user: User }) {
+  return (
+    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Card.Body>
+        <DataList.Root orientation="horizontal" size="md" gap="3" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }}>
+          <DataList.Item flexDirection="column" alignItems="flex-start" gap="1">
+            <DataList.ItemLabel>ID</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="user-id">{user.id}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item flexDirection="column" alignItems="flex-start" gap="1">
+            <DataList.ItemLabel>Status</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <UserStatusBadge user={user} />
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item flexDirection="column" alignItems="flex-start" gap="1">
+            <DataList.ItemLabel>Criado em</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDateTime(user.createdAt) || '—'}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SectionCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Card.Header pb="0">
+        <HStack gap="2">
+          <Icon boxSize="4" color="fg.muted">
+            {icon}
+          </Icon>
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function InfoForm({ user, profiles }: { user: User; profiles: readonly AccessProfile[] }) {
+  const { user: me } = useCurrentUser();
+
+  async function onSubmit(values: EditUserValues, helpers: FormikHelpers<EditUserValues>) {
+    try {
+      const updated = await updateUser(user.id, toUpdateUserPayload(values), me?.id);
+      toast.success('Usuário atualizado com sucesso!');
+      helpers.resetForm({ values: editUserValues(updated) });
+    } catch (error) {
+      toast.error('Erro ao atualizar usuário', errorMessage(error));
+    }
+  }
+
+  return (
+    <SectionCard title="Informações do usuário" icon={<UserRound />}>
+      <Formik initialValues={editUserValues(user)} validationSchema={editUserSchema} onSubmit={onSubmit}>
+        {({ isSubmitting, dirty }) => (
+          <Form noValidate aria-label="Informações do usuário">
+            <Stack gap="4">
+              <FormikInput name="name" label="Nome" autoComplete="off" />
+              <FormikInput name="email" label="E-mail" type="email" autoComplete="off" />
+              <FormikInput name="username" label="Nome de usuário" autoComplete="off" />
+              <ProfileSelect profiles={profiles} />
+              <HStack justify="flex-end">
+                <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Salvando..." disabled={!dirty}>
+                  <Save /> Salvar alterações
+                </Button>
+              </HStack>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </SectionCard>
+  );
+}
+
+function PasswordForm({ user }: { user: User }) {
+  async function onSubmit(values: SetPasswordPayload, helpers: FormikHelpers<SetPasswordPayload>) {
+    try {
+      await setUserPassword(user.id, values);
+      toast.success('Senha alterada com sucesso!');
+      helpers.resetForm();
+    } catch (error) {
+      toast.error('Erro ao alterar senha', errorMessage(error));
+    }
+  }
+
+  return (
+    <SectionCard title="Alterar senha" icon={<KeyRound />}>
+      <Formik initialValues={adminPasswordInitialValues} validationSchema={adminPasswordSchema} onSubmit={onSubmit}>
+        {({ isSubmitting }) => (
+          <Form noValidate aria-label="Alterar senha">
+            <Stack gap="4">
+              <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+              <PasswordInput name="confirmPassword" label="Confirmar nova senha" autoComplete="new-password" />
+              <Text color="fg.muted" textStyle="xs">
+                O usuário será desconectado de todas as sessões abertas.
+              </Text>
+              <HStack justify="flex-end">
+                <Button type="submit" colorPalette="brand" variant="outline" loading={isSubmitting} loadingText="Alterando...">
+                  <KeyRound /> Alterar senha
+                </Button>
+              </HStack>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </SectionCard>
+  );
+}
+
+function UserNotFound() {
+  useDocumentTitle('Usuário não encontrado');
+  return (
+    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="user-not-found">
+      <Card.Body>
+        <Center py="16">
+          <Stack align="center" gap="3" textAlign="center">
+            <Center boxSize="12" rounded="full" bg="bg.muted" color="fg.muted">
+              <Icon boxSize="6">
+                <SearchX />
+              </Icon>
+            </Center>
+            <Heading as="h1" size="lg">
+              Usuário não encontrado
+            </Heading>
+            <Text color="fg.muted">O usuário pode ter sido removido ou o endereço está incorreto.</Text>
+            <Button asChild colorPalette="brand" variant="outline" mt="2">
+              <RouterLink to="/users">
+                <ArrowLeft /> Voltar para usuários
+              </RouterLink>
+            </Button>
+          </Stack>
+        </Center>
+      </Card.Body>
+    </Card.Root>
+  );
 }

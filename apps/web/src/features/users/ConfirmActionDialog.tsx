@@ -1,0 +1,75 @@
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+
+interface ConfirmActionDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  colorPalette?: 'green' | 'red' | 'brand';
+  /** Extra content under the description (e.g. the rejection reason). */
+  children?: ReactNode;
+  /** Runs on confirm; the dialog closes when it resolves and stays open when it throws. */
+  onConfirm: () => Promise<void>;
+}
+
+/** A confirmation (alertdialog) with Cancelar and a coloured confirm button. */
+export function ConfirmActionDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  colorPalette = 'brand',
+  children,
+  onConfirm,
+}: ConfirmActionDialogProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } catch {
+      // the caller showed the error toast; keep the dialog so the user can retry or cancel
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !busy && onOpenChange(e.open)} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Text color="fg.muted">{description}</Text>
+                {children}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline" disabled={busy}>
+                  Cancelar
+                </Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette={colorPalette} onClick={() => void confirm()} loading={busy}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" disabled={busy} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
