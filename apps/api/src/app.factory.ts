@@ -11,7 +11,7 @@ import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/csrf';
 import { mountQueueDashboard } from './email/queue-dashboard';
-import { RealtimeService } from './notifications/realtime.service';
+import { attachWebSockets } from './notifications/realtime.service';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 
@@ -66,7 +66,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   mountQueueDashboard(app);
   if (config.webDistDir) serveWeb(app, resolve(config.webDistDir));
   await app.init();
-  app.get(RealtimeService).attach(app);
+  attachWebSockets(app);
   // Unknown /api paths get the JSON error shape instead of Express's HTML page.
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ statusCode: 404, message: 'Rota não encontrada', error: 'Not Found' });

@@ -7,3 +7,6 @@ export * from './chat';
 export * from './timer';
 export * from './tasks';
 export * from './notifications';
+export * from './email';
+export * from './users';
+export * from './ai';

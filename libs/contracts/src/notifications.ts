@@ -1,3 +1,5 @@
+import { REMINDER_MINUTES, type ReminderOption } from './tasks';
+
 export const NOTIFICATION_TYPES = [
   'task_assigned',
   'task_due_6h',
@@ -87,33 +89,33 @@ export function dueReminderFor(deadline: Date, now: Date): (typeof DUE_REMINDERS
   return DUE_REMINDERS.find((r) => minutesLeft <= r.minutes)?.type ?? null;
 }
 
-export const EMAIL_TYPES = ['task_assigned', 'task_completed', 'task_comment', 'task_due_reminder', 'task_overdue', 'test_email', 'system_notification'] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];
-export const EMAIL_STATUSES = ['pending', 'scheduled', 'sent', 'failed'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export type ReminderNotificationType = (typeof DUE_REMINDERS)[number]['type'] | 'task_reminder';
 
-/** An e-mail of the outbox as the admin page reads it (extended.md §3: snake_case). */
-export interface EmailQueueItem {
-  id: number;
-  status: EmailStatus;
-  email_type: EmailType;
-  subject: string;
-  recipient_name: string | null;
-  recipient_email: string;
-  to_email: string;
-  body: string;
-  html_body: string | null;
-  error_message: string | null;
-  attempts: number;
-  created_at: string;
-  sent_at: string | null;
+/** One reminder to claim for a task and user; `closes` are the wider windows claimed with it. */
+export interface ReminderClaim {
+  type: ReminderNotificationType;
+  /** Key of the delivery row; includes the deadline, so moving the deadline re-arms the reminders. */
+  kind: string;
+  closes: string[];
 }
 
-export interface EmailQueueStats {
-  byStatus: Record<EmailStatus, number>;
-}
-
-export interface EmailServiceStatus {
-  status: 'configured' | 'error' | 'testing' | 'unknown';
-  message: string;
+/**
+ * The reminders a task may send now: the tightest due window entered (entering it also closes the
+ * wider ones, so a task created 50 min before its deadline gets only task_due_1h) and the task's
+ * own reminder option once its time has come. Nothing once the deadline has passed.
+ */
+export function remindersDue(deadline: Date, reminderTime: ReminderOption | null, now: Date): ReminderClaim[] {
+  if (deadline.getTime() <= now.getTime()) return [];
+  const at = deadline.toISOString();
+  const claims: ReminderClaim[] = [];
+  const due = dueReminderFor(deadline, now);
+  if (due) {
+    const minutes = DUE_REMINDERS.find((r) => r.type === due)!.minutes;
+    const closes = DUE_REMINDERS.filter((r) => r.minutes > minutes).map((r) => `${r.type}@${at}`);
+    claims.push({ type: due, kind: `${due}@${at}`, closes });
+  }
+  if (reminderTime && reminderTime in REMINDER_MINUTES && now.getTime() >= deadline.getTime() - REMINDER_MINUTES[reminderTime] * 60_000) {
+    claims.push({ type: 'task_reminder', kind: `reminder:${reminderTime}@${at}`, closes: [] });
+  }
+  return claims;
 }

@@ -19,6 +19,8 @@ export interface AppConfig {
   openaiApiKey: string | null;
   openaiBaseUrl: string | null;
   aiModel: string;
+  /** Timeout of one call to the AI provider. */
+  aiTimeoutMs: number;
   /** 32-byte key (hex or base64) for AES-256-GCM of client credentials. */
   credentialsKey: Buffer;
   adminEmail: string;
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     openaiApiKey: optional(env, 'OPENAI_API_KEY'),
     openaiBaseUrl,
     aiModel: optional(env, 'AI_MODEL') ?? 'gpt-4o',
+    aiTimeoutMs: int(env, 'AI_TIMEOUT_MS', 10_000, problems, 100, 600_000),
     credentialsKey: credentialsKey(env, problems, production),
     adminEmail: optional(env, 'ADMIN_EMAIL') ?? 'admin@wkflow.local',
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
