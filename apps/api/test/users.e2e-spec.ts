@@ -1,8 +1,13 @@
+import request from 'supertest';
+import type { User } from '@wkflow/contracts';
+import { UserEvents } from '../src/users/user-events';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
-describe('users, approvals and profiles (e2e)', () => {
+type Agent = ReturnType<typeof request.agent>;
+
+describe('users and approvals (e2e)', () => {
   let ctx: TestContext;
-  let admin: Awaited<ReturnType<typeof loginAsAdmin>>;
+  let admin: Agent;
 
   beforeAll(async () => {
     ctx = await startTestApp();
@@ -12,171 +17,335 @@ describe('users, approvals and profiles (e2e)', () => {
     await ctx.app.close();
   });
 
+  const count = async (sql: string, params: unknown[] = []) => (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n as number;
   const newUserBody = (overrides: Record<string, unknown> = {}) => {
     const name = unique('novo');
     return { username: name, email: `${name}@example.test`, password: 'secret123', name: 'Nova Pessoa', accessProfileId: 3, ...overrides };
   };
-
-  it('creates an approved user who can log in; lists the team', async () => {
-    const body = newUserBody({ accessProfileId: 2 });
-    const created = await admin.post('/api/users').send(body).expect(201);
-    expect(created.body).toMatchObject({ username: body.username, role: 'manager', accessProfileId: 2, status: 'approved' });
-    await loginAs(ctx, body.email, body.password);
-    const list = (await admin.get('/api/users').expect(200)).body;
-    expect(list.some((u: { id: number }) => u.id === created.body.id)).toBe(true);
-    expect(list.every((u: { isApproved: boolean }) => u.isApproved)).toBe(true);
+  const editBody = (user: { name: string; email: string; username: string; accessProfileId: number }, overrides: Record<string, unknown> = {}) => ({
+    name: user.name,
+    email: user.email,
+    username: user.username,
+    accessProfileId: user.accessProfileId,
+    ...overrides,
   });
-
-  it.each([
-    [{ username: 'ab' }, 'Nome de usuário deve ter pelo menos 3 caracteres'],
-    [{ email: 'x' }, 'Email inválido'],
-    [{ password: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
-    [{ name: 'A' }, 'Nome deve ter pelo menos 2 caracteres'],
-    [{ accessProfileId: 0 }, 'Selecione um perfil de acesso'],
-    [{ accessProfileId: 'abc' }, 'Selecione um perfil de acesso'],
-    [{ accessProfileId: 999999 }, 'Perfil de acesso não encontrado'],
-    [{ isApproved: false }, 'O campo isApproved não é permitido'],
-  ])('new user %j → 400 %s', async (overrides, message) => {
-    const before = (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM users`))[0].n;
-    const response = await admin.post('/api/users').send(newUserBody(overrides)).expect(400);
-    expect(response.body.message).toContain(message);
-    expect((await ctx.dataSource.query(`SELECT count(*)::int AS n FROM users`))[0].n).toBe(before);
-  });
-
-  it('refuses duplicate usernames and e-mails case-insensitively', async () => {
-    const body = newUserBody();
-    await admin.post('/api/users').send(body).expect(201);
-    expect((await admin.post('/api/users').send(newUserBody({ username: body.username.toUpperCase() })).expect(409)).body.message).toBe(
-      'Nome de usuário já está em uso',
-    );
-    expect((await admin.post('/api/users').send(newUserBody({ email: body.email.toUpperCase() })).expect(409)).body.message).toBe('E-mail já está em uso');
-  });
-
-  it('edits a user (role follows the profile) and sets a password', async () => {
-    const user = await newUser(ctx, { profileId: 3 });
-    const edited = await admin
-      .put(`/api/users/${user.id}`)
-      .send({ name: 'Editado', email: user.email, username: user.username, accessProfileId: '2' })
-      .expect(200);
-    expect(edited.body).toMatchObject({ name: 'Editado', accessProfileId: 2, role: 'manager' });
-    const mismatch = await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: 'other12' }).expect(400);
-    expect(mismatch.body.message).toBe('Senhas não conferem');
-    const missing = await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: '' }).expect(400);
-    expect(missing.body.message).toBe('Confirmação de senha é obrigatória');
-    await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(200);
-    await loginAs(ctx, user.email, 'abcdef1');
-    await admin.get('/api/users/2000000000').expect(404);
-  });
-
-  it('approves once even when approvals race, and the user can then log in', async () => {
-    const pending = await newUser(ctx, { approved: false });
-    const listed = (await admin.get('/api/users/pending').expect(200)).body;
-    expect(listed.some((u: { id: number; status: string }) => u.id === pending.id && u.status === 'pending')).toBe(true);
-    const responses = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/users/${pending.id}/approve`)));
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(responses.filter((r) => r.status === 409)).toHaveLength(9);
-    const audit = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'user_approved' AND "entityId" = $1`, [pending.id]);
-    expect(audit[0].n).toBe(1);
-    await loginAs(ctx, pending.email, pending.password);
-  });
-
-  it('rejects a pending registration: removed, with the reason audited', async () => {
-    const pending = await newUser(ctx, { approved: false });
-    const response = await admin.post(`/api/users/${pending.id}/reject`).send({ reason: 'Cadastro duplicado' }).expect(200);
-    expect(response.body.message).toBe('O cadastro foi removido do sistema.');
-    expect(await ctx.dataSource.query(`SELECT id FROM users WHERE id = $1`, [pending.id])).toHaveLength(0);
-    const [audit] = await ctx.dataSource.query(`SELECT data FROM audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [pending.id]);
-    expect(audit.data).toMatchObject({ username: pending.username, reason: 'Cadastro duplicado' });
-    await admin.post(`/api/users/${pending.id}/reject`).send({}).expect(404);
-    const approved = await newUser(ctx);
-    await admin.post(`/api/users/${approved.id}/reject`).send({}).expect(409);
-  });
-
-  it('creates profiles and replaces their permissions atomically', async () => {
-    const bad = await admin.post('/api/access-profiles').send({ name: 'A', description: 'descrição' }).expect(400);
-    expect(bad.body.message).toBe('Nome deve ter pelo menos 2 caracteres');
-    const shortDescription = await admin.post('/api/access-profiles').send({ name: 'Perfil', description: 'abc' }).expect(400);
-    expect(shortDescription.body.message).toBe('Descrição deve ter ao menos 5 caracteres');
-    const name = unique('Perfil ');
-    const profile = (await admin.post('/api/access-profiles').send({ name, description: 'Perfil de teste' }).expect(201)).body;
-    await admin.post('/api/access-profiles').send({ name: name.toUpperCase(), description: 'Perfil de teste' }).expect(409);
-
-    const saved = await admin
-      .put(`/api/access-profiles/${profile.id}/permissions`)
-      .send({ permissions: [{ module: 'tasks', permission: 'write', additionalData: { editAllTasks: true } }, { module: 'clients', permission: 'read' }] })
-      .expect(200);
-    expect(saved.body.map((p: { module: string }) => p.module)).toEqual(['clients', 'tasks']);
-
-    // A bad entry anywhere in the list leaves the previous permissions intact.
-    for (const permissions of [
-      [{ module: 'tasks', permission: 'read' }, { module: 'nope', permission: 'read' }],
-      [{ module: 'tasks', permission: 'godmode' }],
-      [{ module: 'tasks', permission: 'read' }, { module: 'tasks', permission: 'write' }],
-      [{ module: 'tasks', permission: 'read', additionalData: { superPower: true } }],
-    ]) {
-      await admin.put(`/api/access-profiles/${profile.id}/permissions`).send({ permissions }).expect(400);
-    }
-    const after = (await admin.get(`/api/access-profiles/${profile.id}/permissions`).expect(200)).body;
-    expect(after.map((p: { module: string; permission: string }) => `${p.module}:${p.permission}`)).toEqual(['clients:read', 'tasks:write']);
-  });
-
-  it('keeps the documented delete-then-create save working', async () => {
-    const profile = (await admin.post('/api/access-profiles').send({ name: unique('Doc '), description: 'fluxo documentado' }).expect(201)).body;
-    const created = await admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'write', additionalData: null }).expect(201);
-    await admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'read' }).expect(409);
-    await admin.delete(`/api/module-permissions/${created.body.id}`).expect(200);
-    await admin.delete(`/api/module-permissions/${created.body.id}`).expect(404);
-    await admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'read' }).expect(201);
-    await admin.post('/api/module-permissions').send({ profileId: 2_000_000_000, module: 'chat', permission: 'read' }).expect(404);
-  });
-
-  it('never deletes default profiles nor profiles still in use', async () => {
-    for (const id of [1, 2, 3]) {
-      expect((await admin.delete(`/api/access-profiles/${id}`).expect(409)).body.message).toBe('Perfis padrão não podem ser excluídos');
-    }
-    const profile = (await admin.post('/api/access-profiles').send({ name: unique('Uso '), description: 'em uso agora' }).expect(201)).body;
-    await newUser(ctx, { profileId: profile.id });
-    await admin.delete(`/api/access-profiles/${profile.id}`).expect(409);
-    const unused = (await admin.post('/api/access-profiles').send({ name: unique('Livre '), description: 'sem usuários' }).expect(201)).body;
-    await admin.delete(`/api/access-profiles/${unused.id}`).expect(200);
-  });
-
-  it('stops a user from removing their own admin rights, and the last administrator from being demoted', async () => {
-    const profile = (await admin.post('/api/access-profiles').send({ name: unique('Chefe '), description: 'gestão de usuários' }).expect(201)).body;
+  /** A profile with users and user_management write that is not profile 1. */
+  const customAdminProfile = async (): Promise<number> => {
+    const profile = (await admin.post('/api/access-profiles').send({ name: unique('Gestor '), description: 'gestão de usuários' }).expect(201)).body;
     await admin
       .put(`/api/access-profiles/${profile.id}/permissions`)
-      .send({ permissions: [{ module: 'user_management', permission: 'write' }, { module: 'users', permission: 'write' }] })
+      .send({ permissions: [{ module: 'users', permission: 'write' }, { module: 'user_management', permission: 'write' }] })
       .expect(200);
-    const boss = await newUser(ctx, { profileId: profile.id });
-    const agent = await loginAs(ctx, boss.email, boss.password);
-    const refused = await agent
-      .put(`/api/access-profiles/${profile.id}/permissions`)
-      .send({ permissions: [{ module: 'users', permission: 'write' }] })
-      .expect(409);
-    expect(refused.body.message).toBe('Você não pode remover seus próprios direitos de administrador');
-    expect((await admin.get(`/api/access-profiles/${profile.id}/permissions`).expect(200)).body).toHaveLength(2);
-    // Demoting oneself to a profile without users write is refused too.
-    await agent.put(`/api/users/${boss.id}`).send({ name: boss.name, email: boss.email, username: boss.username, accessProfileId: 3 }).expect(409);
+    return profile.id;
+  };
 
-    // The seeded admin is the only approved profile-1 user unless a test made another.
-    const admins = await ctx.dataSource.query(`SELECT id FROM users WHERE "accessProfileId" = 1 AND "isApproved"`);
-    if (admins.length === 1) {
-      const [me] = await ctx.dataSource.query(`SELECT id, name, email, username FROM users WHERE username = 'admin'`);
-      const last = await admin.put(`/api/users/${me.id}`).send({ name: me.name, email: me.email, username: me.username, accessProfileId: 2 }).expect(409);
-      expect(last.body.message).toBe('Não é possível remover o último administrador');
-    }
+  describe('GET /api/users', () => {
+    it('lists approved users only, with the public fields; pending ones with includePending for users read', async () => {
+      const pending = await newUser(ctx, { approved: false });
+      const list: User[] = (await admin.get('/api/users').expect(200)).body;
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((u) => u.isApproved && u.status === 'approved')).toBe(true);
+      expect(list.some((u) => u.id === pending.id)).toBe(false);
+      expect(Object.keys(list[0]).sort()).toEqual(['accessProfileId', 'createdAt', 'email', 'id', 'isApproved', 'name', 'role', 'status', 'username']);
+      const all: User[] = (await admin.get('/api/users?includePending=true').expect(200)).body;
+      expect(all.find((u) => u.id === pending.id)).toMatchObject({ status: 'pending', isApproved: false });
+      expect((await admin.get('/api/users?includePending=maybe').expect(400)).body.message).toBe('includePending deve ser true ou false');
+    });
+
+    it('serves the team to every logged-in user (assignees), but never to anonymous callers', async () => {
+      const colaborador = await newUser(ctx, { profileId: 3 });
+      const agent = await loginAs(ctx, colaborador.email, colaborador.password);
+      const list: User[] = (await agent.get('/api/users').expect(200)).body;
+      expect(list.some((u) => u.id === colaborador.id)).toBe(true);
+      await agent.get('/api/users?includePending=true').expect(403);
+      await ctx.http.get('/api/users').expect(401);
+    });
   });
 
-  it('lets users read their own record only, without users read', async () => {
-    const joao = await newUser(ctx, { profileId: 3 });
-    const other = await newUser(ctx, { profileId: 3 });
-    const agent = await loginAs(ctx, joao.email, joao.password);
-    await agent.get(`/api/users/${joao.id}`).expect(200);
-    await agent.get(`/api/users/${other.id}`).expect(403);
-    await agent.get('/api/users').expect(200);
-    await agent.get('/api/users?includePending=true').expect(403);
-    await agent.get('/api/users/pending').expect(403);
-    const mine = (await agent.get('/api/module-permissions').expect(200)).body;
-    expect(mine.find((p: { module: string }) => p.module === 'tasks').permission).toBe('edit_assigned');
+  describe('POST /api/users', () => {
+    it('creates an approved user (role following the profile) who can log in at once', async () => {
+      const body = newUserBody({ accessProfileId: 2 });
+      const created = await admin.post('/api/users').send(body).expect(201);
+      expect(created.body).toMatchObject({ username: body.username, email: body.email, name: body.name, role: 'manager', accessProfileId: 2, status: 'approved', isApproved: true });
+      expect(created.body).not.toHaveProperty('password');
+      expect(created.body).not.toHaveProperty('passwordHash');
+      const [row] = await ctx.dataSource.query(`SELECT "approvedAt", "approvedById" FROM users WHERE id = $1`, [created.body.id]);
+      expect(row.approvedAt).not.toBeNull();
+      expect(row.approvedById).toBe((await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`))[0].id);
+      await loginAs(ctx, body.email, body.password);
+
+      const custom = (await admin.post('/api/access-profiles').send({ name: unique('Custom '), description: 'perfil próprio' }).expect(201)).body;
+      const withCustom = await admin.post('/api/users').send(newUserBody({ accessProfileId: custom.id })).expect(201);
+      expect(withCustom.body).toMatchObject({ role: 'collaborator', accessProfileId: custom.id });
+      const asAdmin = await admin.post('/api/users').send(newUserBody({ accessProfileId: 1 })).expect(201);
+      expect(asAdmin.body.role).toBe('admin');
+    });
+
+    it.each([
+      [{ username: 'ab' }, 'Nome de usuário deve ter pelo menos 3 caracteres'],
+      [{ username: undefined }, 'Nome de usuário deve ter pelo menos 3 caracteres'],
+      [{ email: 'x' }, 'Email inválido'],
+      [{ email: undefined }, 'Email inválido'],
+      [{ password: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ password: undefined }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ name: 'A' }, 'Nome deve ter pelo menos 2 caracteres'],
+      [{ name: '  A  ' }, 'Nome deve ter pelo menos 2 caracteres'],
+      [{ accessProfileId: 0 }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: undefined }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: 'abc' }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: true }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: 1.5 }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: 99999999999 }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: 999999 }, 'Perfil de acesso não encontrado'],
+      [{ isApproved: false }, 'O campo isApproved não é permitido'],
+      [{ name: 'x'.repeat(500) }, 'Nome deve ter no máximo 120 caracteres'],
+    ])('new user %j → 400 %s, nothing written', async (overrides, message) => {
+      const before = await count('users');
+      const response = await admin.post('/api/users').send(newUserBody(overrides)).expect(400);
+      expect(response.body.message).toBe(message);
+      expect(await count('users')).toBe(before);
+    });
+
+    it('refuses duplicate usernames and e-mails case-insensitively (409), also against pending registrations', async () => {
+      const body = newUserBody();
+      await admin.post('/api/users').send(body).expect(201);
+      const before = await count('users');
+      expect((await admin.post('/api/users').send(newUserBody({ username: body.username.toUpperCase() })).expect(409)).body.message).toBe(
+        'Nome de usuário já está em uso',
+      );
+      expect((await admin.post('/api/users').send(newUserBody({ email: body.email.toUpperCase() })).expect(409)).body.message).toBe('E-mail já está em uso');
+      const pending = await newUser(ctx, { approved: false });
+      await admin.post('/api/users').send(newUserBody({ username: pending.username })).expect(409);
+      expect(await count('users')).toBe(before + 1);
+    });
+
+    it('lets exactly one of parallel creations with the same username through', async () => {
+      const username = unique('race');
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => admin.post('/api/users').send(newUserBody({ username, email: `${username}-${i}@example.test` }))),
+      );
+      expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+      for (const r of responses.filter((r) => r.status !== 201)) {
+        expect(r.status).toBe(409);
+        expect(r.body.message).toBe('Nome de usuário já está em uso');
+      }
+    });
+  });
+
+  describe('GET and PUT /api/users/{id}', () => {
+    it('reads a user (users read, or oneself); unknown ids are 404, malformed ones 400', async () => {
+      const user = await newUser(ctx, { profileId: 3 });
+      expect((await admin.get(`/api/users/${user.id}`).expect(200)).body).toMatchObject({ id: user.id, username: user.username, status: 'approved' });
+      expect((await admin.get('/api/users/2147483647').expect(404)).body.message).toBe('Usuário não encontrado');
+      for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+        expect((await admin.get(`/api/users/${bad}`).expect(400)).body.message).toBe('Identificador inválido');
+      }
+      const other = await newUser(ctx, { profileId: 3 });
+      const agent = await loginAs(ctx, user.email, user.password);
+      await agent.get(`/api/users/${user.id}`).expect(200);
+      await agent.get(`/api/users/${other.id}`).expect(403);
+      await agent.get('/api/users/2147483647').expect(403); // without users read, existence is not revealed
+      const gerente = await newUser(ctx, { profileId: 2 });
+      await (await loginAs(ctx, gerente.email, gerente.password)).get(`/api/users/${other.id}`).expect(200);
+    });
+
+    it('edits a user: the profile id is coerced and the role follows the profile', async () => {
+      const user = await newUser(ctx, { profileId: 3 });
+      const newName = unique('ed');
+      const edited = await admin
+        .put(`/api/users/${user.id}`)
+        .send(editBody(user, { name: 'Editado', username: newName, email: `${newName}@example.test`, accessProfileId: '2' }))
+        .expect(200);
+      expect(edited.body).toMatchObject({ id: user.id, name: 'Editado', username: newName, email: `${newName}@example.test`, accessProfileId: 2, role: 'manager' });
+      const back = await admin.put(`/api/users/${user.id}`).send(editBody(edited.body, { accessProfileId: 3 })).expect(200);
+      expect(back.body.role).toBe('collaborator');
+      // Changing only the case of one's own username is not a clash with oneself.
+      await admin.put(`/api/users/${user.id}`).send(editBody(back.body, { username: newName.toUpperCase() })).expect(200);
+    });
+
+    it.each([
+      [{ name: 'A' }, 'Nome deve ter pelo menos 2 caracteres'],
+      [{ email: 'nope' }, 'Email inválido'],
+      [{ username: 'ab' }, 'Nome de usuário deve ter pelo menos 3 caracteres'],
+      [{ username: 'com espaço' }, 'Nome de usuário pode conter apenas letras, números, ponto, hífen e sublinhado'],
+      [{ accessProfileId: 0 }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: 'x' }, 'Selecione um perfil de acesso'],
+      [{ accessProfileId: 999999 }, 'Perfil de acesso não encontrado'],
+      [{ password: 'secret123' }, 'O campo password não é permitido'],
+    ])('edit %j → 400 %s, nothing changed', async (overrides, message) => {
+      const user = await newUser(ctx, { profileId: 3 });
+      expect((await admin.put(`/api/users/${user.id}`).send(editBody(user, overrides)).expect(400)).body.message).toBe(message);
+      const [row] = await ctx.dataSource.query(`SELECT name, email, username, "accessProfileId" FROM users WHERE id = $1`, [user.id]);
+      expect(row).toEqual({ name: user.name, email: user.email, username: user.username, accessProfileId: 3 });
+    });
+
+    it('refuses taking another user’s username or e-mail (any case), and answers 404 for unknown users', async () => {
+      const a = await newUser(ctx);
+      const b = await newUser(ctx);
+      expect((await admin.put(`/api/users/${b.id}`).send(editBody(b, { username: a.username.toUpperCase() })).expect(409)).body.message).toBe(
+        'Nome de usuário já está em uso',
+      );
+      expect((await admin.put(`/api/users/${b.id}`).send(editBody(b, { email: a.email.toUpperCase() })).expect(409)).body.message).toBe('E-mail já está em uso');
+      expect((await admin.put('/api/users/2147483647').send(editBody(b, { username: unique('x'), email: `${unique('x')}@example.test` })).expect(404)).body.message).toBe(
+        'Usuário não encontrado',
+      );
+    });
+  });
+
+  describe('PUT /api/users/{id}/password', () => {
+    it.each([
+      [{ newPassword: '123', confirmPassword: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ confirmPassword: 'abcdef1' }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ newPassword: 'abcdef1' }, 'Confirmação de senha é obrigatória'],
+      [{ newPassword: 'abcdef1', confirmPassword: '' }, 'Confirmação de senha é obrigatória'],
+      [{ newPassword: 'abcdef1', confirmPassword: 'other12' }, 'Senhas não conferem'],
+    ])('%j → 400 %s, password unchanged', async (body, message) => {
+      const user = await newUser(ctx);
+      expect((await admin.put(`/api/users/${user.id}/password`).send(body).expect(400)).body.message).toBe(message);
+      await loginAs(ctx, user.email, user.password);
+    });
+
+    it("sets the password and ends that user's sessions", async () => {
+      const user = await newUser(ctx);
+      const session = await loginAs(ctx, user.email, user.password);
+      await session.get('/api/auth/me').expect(200);
+      expect((await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(200)).body).toEqual({ success: true });
+      await session.get('/api/auth/me').expect(401);
+      expect((await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password })).status).toBe(401);
+      await loginAs(ctx, user.email, 'abcdef1');
+      await admin.put('/api/users/2147483647/password').send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(404);
+    });
+
+    it("keeps the caller's own session when they set their own password, ending their others", async () => {
+      const me = await newUser(ctx, { profileId: 1 });
+      const here = await loginAs(ctx, me.email, me.password);
+      const elsewhere = await loginAs(ctx, me.email, me.password);
+      await here.put(`/api/users/${me.id}/password`).send({ newPassword: 'nova-senha', confirmPassword: 'nova-senha' }).expect(200);
+      await here.get('/api/auth/me').expect(200);
+      await elsewhere.get('/api/auth/me').expect(401);
+    });
+  });
+
+  describe('pending registrations', () => {
+    it('lists pending registrations oldest first with the requested profile and the request date', async () => {
+      const registered = await ctx.http
+        .post('/api/auth/register')
+        .send({ name: 'Pedido Gerente', username: unique('pg'), email: `${unique('pg')}@example.test`, password: 'secret123', role: 'manager' })
+        .expect(201);
+      const approved = await newUser(ctx);
+      const list = (await admin.get('/api/users/pending').expect(200)).body;
+      const mine = list.find((u: { id: number }) => u.id === registered.body.user.id);
+      expect(mine).toMatchObject({ status: 'pending', isApproved: false, accessProfileId: 2, accessProfileName: 'Gerente' });
+      expect(Number.isNaN(Date.parse(mine.createdAt))).toBe(false);
+      expect(list.some((u: { id: number }) => u.id === approved.id)).toBe(false);
+      const dates = list.map((u: { createdAt: string }) => Date.parse(u.createdAt));
+      expect([...dates].sort((a, b) => a - b)).toEqual(dates);
+    });
+
+    it('approves once even when 10 approvals race; audits it, tells the listeners, and the user can then log in', async () => {
+      const pending = await newUser(ctx, { approved: false });
+      expect((await ctx.http.post('/api/auth/login').send({ email: pending.email, password: pending.password })).status).not.toBe(200);
+      const heard: User[] = [];
+      ctx.app.get(UserEvents).onUserApproved((user) => {
+        if (user.id === pending.id) heard.push(user);
+      });
+
+      const responses = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/users/${pending.id}/approve`)));
+      const ok = responses.filter((r) => r.status >= 200 && r.status < 300);
+      expect(ok).toHaveLength(1);
+      expect(ok[0].body).toMatchObject({ id: pending.id, status: 'approved', isApproved: true });
+      const conflicts = responses.filter((r) => r.status === 409);
+      expect(conflicts).toHaveLength(9);
+      expect(conflicts.every((r) => r.body.message === 'Usuário já aprovado')).toBe(true);
+
+      expect(await count(`audit_log WHERE action = 'user_approved' AND "entityId" = $1`, [pending.id])).toBe(1);
+      const [row] = await ctx.dataSource.query(`SELECT "approvedAt", "approvedById" FROM users WHERE id = $1`, [pending.id]);
+      expect(row.approvedAt).not.toBeNull();
+      expect(row.approvedById).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toHaveLength(1);
+
+      await loginAs(ctx, pending.email, pending.password);
+      expect((await admin.post(`/api/users/${pending.id}/approve`).expect(409)).body.message).toBe('Usuário já aprovado');
+      expect((await admin.post('/api/users/2147483647/approve').expect(404)).body.message).toBe('Usuário não encontrado');
+    });
+
+    it('rejects a pending registration: removed, with the reason, username and e-mail audited', async () => {
+      const pending = await newUser(ctx, { approved: false });
+      const response = await admin.post(`/api/users/${pending.id}/reject`).send({ reason: 'Cadastro duplicado' }).expect(200);
+      expect(response.body).toEqual({ success: true, message: 'O cadastro foi removido do sistema.' });
+      expect(await count('users WHERE id = $1', [pending.id])).toBe(0);
+      const [audit] = await ctx.dataSource.query(`SELECT "actorId", data FROM audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [pending.id]);
+      expect(audit.actorId).not.toBeNull();
+      expect(audit.data).toMatchObject({ username: pending.username, email: pending.email, reason: 'Cadastro duplicado' });
+      expect((await admin.post(`/api/users/${pending.id}/reject`).send({}).expect(404)).body.message).toBe('Usuário não encontrado');
+    });
+
+    it('rejects without a reason (no body at all, too), refuses approved users and over-long reasons', async () => {
+      const pending = await newUser(ctx, { approved: false });
+      await admin.post(`/api/users/${pending.id}/reject`).expect(200);
+      const [audit] = await ctx.dataSource.query(`SELECT data FROM audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [pending.id]);
+      expect(audit.data.reason).toBeNull();
+
+      const approved = await newUser(ctx);
+      expect((await admin.post(`/api/users/${approved.id}/reject`).send({}).expect(409)).body.message).toBe('Usuário já aprovado');
+      expect(await count('users WHERE id = $1', [approved.id])).toBe(1);
+
+      const another = await newUser(ctx, { approved: false });
+      expect((await admin.post(`/api/users/${another.id}/reject`).send({ reason: 'x'.repeat(1001) }).expect(400)).body.message).toBe(
+        'Motivo deve ter no máximo 1000 caracteres',
+      );
+      expect((await admin.post(`/api/users/${another.id}/reject`).send({ reason: 42 }).expect(400)).body.message).toBe('Motivo deve ser um texto');
+      expect(await count('users WHERE id = $1', [another.id])).toBe(1);
+      expect(await count(`audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [another.id])).toBe(0);
+    });
+  });
+
+  describe('administrator accounts and rights', () => {
+    it('leaves profile 1 to administrators: others with users write cannot grant it, approve it, or touch an admin account', async () => {
+      const boss = await newUser(ctx, { profileId: await customAdminProfile() });
+      const agent = await loginAs(ctx, boss.email, boss.password);
+      const [adminUser] = await ctx.dataSource.query(`SELECT id, name, email, username, "accessProfileId" FROM users WHERE username = 'admin'`);
+      const message = 'Somente administradores podem atribuir o perfil Administrador ou alterar contas de administradores';
+
+      expect((await agent.post('/api/users').send(newUserBody({ accessProfileId: 1 })).expect(403)).body.message).toBe(message);
+      await agent.put(`/api/users/${boss.id}`).send(editBody(boss, { accessProfileId: 1 })).expect(403);
+      await agent.put(`/api/users/${adminUser.id}`).send(editBody(adminUser, { name: 'Sequestrado' })).expect(403);
+      await agent.put(`/api/users/${adminUser.id}/password`).send({ newPassword: 'hijacked', confirmPassword: 'hijacked' }).expect(403);
+      const wantsAdmin = await newUser(ctx, { approved: false, profileId: 1 });
+      await agent.post(`/api/users/${wantsAdmin.id}/approve`).expect(403);
+      expect((await ctx.dataSource.query(`SELECT "isApproved" FROM users WHERE id = $1`, [wantsAdmin.id]))[0].isApproved).toBe(false);
+
+      // Everything else stays open to them.
+      const colaborador = await newUser(ctx, { approved: false });
+      await agent.post(`/api/users/${colaborador.id}/approve`).expect(200);
+      await agent.post('/api/users').send(newUserBody()).expect(201);
+      // And a real administrator may do all of the above.
+      await admin.post(`/api/users/${wantsAdmin.id}/approve`).expect(200);
+    });
+
+    it('stops users from demoting themselves out of their admin rights, and the last administrator from being demoted', async () => {
+      const boss = await newUser(ctx, { profileId: await customAdminProfile() });
+      const agent = await loginAs(ctx, boss.email, boss.password);
+      const refused = await agent.put(`/api/users/${boss.id}`).send(editBody(boss, { accessProfileId: 3 })).expect(409);
+      expect(refused.body.message).toBe('Você não pode remover seus próprios direitos de administrador');
+      expect((await ctx.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [boss.id]))[0].accessProfileId).toBe(boss.accessProfileId);
+      // Editing their own name is fine.
+      await agent.put(`/api/users/${boss.id}`).send(editBody(boss, { name: 'Chefe Renomeado' })).expect(200);
+
+      // The seeded admin is the only approved profile-1 user unless another suite made more.
+      const admins = await ctx.dataSource.query(`SELECT id FROM users WHERE "accessProfileId" = 1 AND "isApproved"`);
+      if (admins.length === 1) {
+        const [me] = await ctx.dataSource.query(`SELECT id, name, email, username FROM users WHERE username = 'admin'`);
+        const last = await admin.put(`/api/users/${me.id}`).send(editBody({ ...me, accessProfileId: 2 })).expect(409);
+        expect(last.body.message).toBe('Não é possível remover o último administrador');
+      }
+    });
+
+    it('lets an administrator demote another administrator while one remains', async () => {
+      const other = await newUser(ctx, { profileId: 1 });
+      const demoted = await admin.put(`/api/users/${other.id}`).send(editBody(other, { accessProfileId: 2 })).expect(200);
+      expect(demoted.body).toMatchObject({ accessProfileId: 2, role: 'manager' });
+    });
   });
 });

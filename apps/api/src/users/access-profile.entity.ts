@@ -1,7 +1,9 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import { ModulePermissionEntity } from './module-permission.entity';
 
 @Entity('access_profiles')
+// Names are unique case-insensitively: an expression index written by the migration.
+@Index('UQ_access_profiles_name_lower', { synchronize: false })
 export class AccessProfileEntity {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { ModulePermission } from '@wkflow/contracts';
+import type { AccessProfile, ModulePermission, SuccessResponse } from '@wkflow/contracts';
 import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
-import { AccessProfilesService, type AccessProfile } from './access-profiles.service';
+import { AccessProfilesService } from './access-profiles.service';
 import { AccessProfileDto, SavePermissionsDto } from './dto/users.dto';
 
 @ApiTags('permissions')
@@ -31,9 +31,10 @@ export class AccessProfilesController {
     return this.profiles.update(id, dto);
   }
 
+  /** Default profiles (1-3) and profiles still held by users cannot be deleted (409). */
   @RequirePermission('user_management', 'write')
   @Delete(':id')
-  async remove(@IdParam() id: number): Promise<{ success: true }> {
+  async remove(@IdParam() id: number): Promise<SuccessResponse> {
     await this.profiles.remove(id);
     return { success: true };
   }
@@ -44,7 +45,10 @@ export class AccessProfilesController {
     return this.profiles.permissions(id);
   }
 
-  /** Replaces all of the profile's permissions atomically (what the web's editor uses). */
+  /**
+   * Replaces all of the profile's permissions atomically (what the web's editor uses). Saving
+   * profile 1 is allowed and stored, but has no effect on rights: it has full access by rule.
+   */
   @RequirePermission('user_management', 'write')
   @Put(':id/permissions')
   replace(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: SavePermissionsDto): Promise<ModulePermission[]> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { ModulePermission } from '@wkflow/contracts';
+import type { ModulePermission, SuccessResponse } from '@wkflow/contracts';
 import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
@@ -16,10 +16,13 @@ export class ModulePermissionsController {
   @Authenticated()
   @Get()
   mine(@CurrentUser() user: AuthenticatedUser): Promise<ModulePermission[]> {
-    return this.profiles.permissions(user.accessProfileId);
+    return this.profiles.mine(user);
   }
 
-  /** The documented save: delete every permission, then create one per module. */
+  /**
+   * The documented save: delete every permission, then create one per module (409 when the
+   * profile already has one for the module). Not atomic: the web uses PUT /api/access-profiles/{id}/permissions.
+   */
   @RequirePermission('user_management', 'write')
   @Post()
   create(@Body() dto: CreateModulePermissionDto): Promise<ModulePermission> {
@@ -28,7 +31,7 @@ export class ModulePermissionsController {
 
   @RequirePermission('user_management', 'write')
   @Delete(':id')
-  async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ success: true }> {
+  async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<SuccessResponse> {
     await this.profiles.removePermission(user, id);
     return { success: true };
   }

@@ -6,6 +6,15 @@ import { UserEntity } from './user.entity';
 export const USERNAME_TAKEN = 'Nome de usuário já está em uso';
 export const EMAIL_TAKEN = 'E-mail já está em uso';
 
+/**
+ * The unique indexes behind assertAvailable(): when two requests pass the check at once, the
+ * second INSERT/UPDATE fails on one of these and is answered with the same 409.
+ */
+export const IDENTITY_CONSTRAINTS: Record<string, () => Error> = {
+  UQ_users_username_lower: () => new ConflictException(USERNAME_TAKEN),
+  UQ_users_email_lower: () => new ConflictException(EMAIL_TAKEN),
+};
+
 /** Username and e-mail uniqueness (case-insensitive) and look-ups by them. */
 @Injectable()
 export class UserIdentityService {

@@ -1,8 +1,8 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { can, type User } from '@wkflow/contracts';
+import type { Request } from 'express';
+import type { PendingUser, RejectUserResponse, SuccessResponse, User } from '@wkflow/contracts';
 import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
-import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { CreateUserDto, RejectUserDto, SetPasswordDto, UpdateUserDto, UserListQueryDto } from './dto/users.dto';
@@ -17,9 +17,7 @@ export class UsersController {
   @Authenticated()
   @Get()
   list(@CurrentUser() user: AuthenticatedUser, @Query() query: UserListQueryDto): Promise<User[]> {
-    const includePending = query.includePending === 'true';
-    if (includePending && !can(user, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
-    return this.users.list(includePending);
+    return this.users.list(user, query.includePending === 'true');
   }
 
   @RequirePermission('users', 'write')
@@ -30,7 +28,7 @@ export class UsersController {
 
   @RequirePermission('users', 'read')
   @Get('pending')
-  pending(): Promise<User[]> {
+  pending(): Promise<PendingUser[]> {
     return this.users.pending();
   }
 
@@ -47,10 +45,16 @@ export class UsersController {
     return this.users.update(user, id, dto);
   }
 
+  /** Ends the user's sessions (but not the caller's own current one). */
   @RequirePermission('users', 'write')
   @Put(':id/password')
-  async setPassword(@IdParam() id: number, @Body() dto: SetPasswordDto): Promise<{ success: true }> {
-    await this.users.setPassword(id, dto);
+  async setPassword(
+    @CurrentUser() user: AuthenticatedUser,
+    @IdParam() id: number,
+    @Body() dto: SetPasswordDto,
+    @Req() request: Request,
+  ): Promise<SuccessResponse> {
+    await this.users.setPassword(user, id, dto, request.sessionID);
     return { success: true };
   }
 
@@ -64,7 +68,7 @@ export class UsersController {
   @RequirePermission('users', 'write')
   @Post(':id/reject')
   @HttpCode(200)
-  async reject(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: RejectUserDto): Promise<{ success: true; message: string }> {
+  async reject(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: RejectUserDto): Promise<RejectUserResponse> {
     await this.users.reject(user, id, dto.reason);
     return { success: true, message: 'O cadastro foi removido do sistema.' };
   }

@@ -1,23 +1,41 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ADMIN_PROFILE_ID, can, roleForProfile, type PermissionSubject, type User } from '@wkflow/contracts';
+import {
+  ADMIN_PROFILE_ID,
+  can,
+  lostAdminRights,
+  mayTouchAdminProfile,
+  roleForProfile,
+  USER_ERRORS,
+  USER_MESSAGES,
+  type PendingUser,
+  type PermissionSubject,
+  type User,
+} from '@wkflow/contracts';
+import { writeAudit } from '../audit/audit';
+import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { hashPassword } from '../auth/passwords';
 import { SessionsService } from '../auth/sessions.service';
+import { translate } from './db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
 import type { UserEntity } from './user.entity';
 import { toUser } from './user.mapper';
 import { UserEvents } from './user-events';
-import { UserIdentityService } from './user-identity.service';
+import { IDENTITY_CONSTRAINTS, UserIdentityService } from './user-identity.service';
 
-export const USER_NOT_FOUND = 'Usuário não encontrado';
-export const PROFILE_NOT_FOUND = 'Perfil de acesso não encontrado';
-export const ALREADY_APPROVED = 'Usuário já aprovado';
-export const LAST_ADMIN = 'Não é possível remover o último administrador';
-export const OWN_ADMIN_RIGHTS = 'Você não pode remover seus próprios direitos de administrador';
+export const USER_NOT_FOUND = USER_ERRORS.userNotFound;
+export const PROFILE_NOT_FOUND = USER_ERRORS.profileNotFound;
+export const ALREADY_APPROVED = USER_ERRORS.alreadyApproved;
+export const LAST_ADMIN = USER_ERRORS.lastAdmin;
+export const OWN_ADMIN_RIGHTS = USER_ERRORS.ownAdminRights;
 
 const USER_COLUMNS = `id, name, username, email, role, "accessProfileId", "isApproved", "createdAt"`;
+
+/** Unique indexes answer like the pre-checks; a profile deleted meanwhile is the profile missing. */
+const WRITE_CONSTRAINTS = IDENTITY_CONSTRAINTS;
+const WRITE_CODES: Record<string, () => Error> = { '23503': () => new BadRequestException(PROFILE_NOT_FOUND) };
 
 /** Users, their approval and their profile. */
 @Injectable()
@@ -29,20 +47,28 @@ export class UsersService {
     private readonly events: UserEvents,
   ) {}
 
-  async list(includePending: boolean): Promise<User[]> {
+  /** The team: approved users; pending ones too only for users read. */
+  async list(actor: AuthenticatedUser, includePending: boolean): Promise<User[]> {
+    if (includePending && !can(actor, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
     const rows: UserEntity[] = await this.dataSource.query(
       `SELECT ${USER_COLUMNS} FROM users ${includePending ? '' : 'WHERE "isApproved"'} ORDER BY name, id`,
     );
     return rows.map(toUser);
   }
 
-  async pending(): Promise<User[]> {
-    const rows: UserEntity[] = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE NOT "isApproved" ORDER BY "createdAt", id`);
-    return rows.map(toUser);
+  /** Registrations waiting for approval, oldest first, with the profile each asked for. */
+  async pending(): Promise<PendingUser[]> {
+    const rows: (UserEntity & { accessProfileName: string })[] = await this.dataSource.query(
+      `SELECT u.id, u.name, u.username, u.email, u.role, u."accessProfileId", u."isApproved", u."createdAt", p.name AS "accessProfileName"
+         FROM users u JOIN access_profiles p ON p.id = u."accessProfileId"
+        WHERE NOT u."isApproved" ORDER BY u."createdAt", u.id`,
+    );
+    return rows.map((row) => ({ ...(toUser(row) as PendingUser), accessProfileName: row.accessProfileName }));
   }
 
+  /** users read, or one's own record; without users read another id is a 403 whether it exists or not. */
   async get(actor: AuthenticatedUser, id: number): Promise<User> {
-    if (id !== actor.id && !can(actor, 'users', 'read')) throw new ForbiddenException('Você não tem permissão para esta ação');
+    if (id !== actor.id && !can(actor, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
     const [row] = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
     return toUser(row);
@@ -53,61 +79,89 @@ export class UsersService {
     if (!profile) throw new BadRequestException(PROFILE_NOT_FOUND);
   }
 
-  /** Created by someone with users write: approved at once. */
-  async create(actor: AuthenticatedUser, dto: CreateUserDto): Promise<User> {
-    await this.assertProfile(this.dataSource, dto.accessProfileId);
-    await this.identity.assertAvailable(dto.username, dto.email);
-    const [row] = await this.dataSource.query(
-      `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt", "approvedById")
-       VALUES ($1, $2, $3, $4, $5, $6, true, now(), $7) RETURNING ${USER_COLUMNS}`,
-      [dto.name, dto.username, dto.email, await hashPassword(dto.password), roleForProfile(dto.accessProfileId), dto.accessProfileId, actor.id],
-    );
-    return toUser(row);
+  private assertMayTouchAdmin(actor: AuthenticatedUser, ...profileIds: number[]): void {
+    if (!mayTouchAdminProfile(actor, profileIds)) throw new ForbiddenException(USER_ERRORS.adminProfileOnlyByAdmins);
   }
 
-  private async permissionsOf(db: EntityManager, profileId: number): Promise<PermissionSubject> {
+  /** Created by someone with users write: approved at once, the role following the profile. */
+  async create(actor: AuthenticatedUser, dto: CreateUserDto): Promise<User> {
+    this.assertMayTouchAdmin(actor, dto.accessProfileId);
+    await this.assertProfile(this.dataSource, dto.accessProfileId);
+    await this.identity.assertAvailable(dto.username, dto.email);
+    const passwordHash = await hashPassword(dto.password);
+    try {
+      const [row] = await this.dataSource.query(
+        `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt", "approvedById")
+         VALUES ($1, $2, $3, $4, $5, $6, true, now(), $7) RETURNING ${USER_COLUMNS}`,
+        [dto.name, dto.username, dto.email, passwordHash, roleForProfile(dto.accessProfileId), dto.accessProfileId, actor.id],
+      );
+      return toUser(row);
+    } catch (error) {
+      translate(error, WRITE_CONSTRAINTS, WRITE_CODES);
+    }
+  }
+
+  private async subjectOf(db: EntityManager, profileId: number): Promise<PermissionSubject> {
     const permissions = await db.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1`, [profileId]);
     return { accessProfileId: profileId, permissions };
   }
 
   async update(actor: AuthenticatedUser, id: number, dto: UpdateUserDto): Promise<User> {
-    return this.dataSource.transaction(async (db) => {
-      const [current] = await db.query(`SELECT id, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
-      if (!current) throw new NotFoundException(USER_NOT_FOUND);
-      await this.assertProfile(db, dto.accessProfileId);
-      await this.identity.assertAvailable(dto.username, dto.email, id);
-      if (current.accessProfileId !== dto.accessProfileId) {
-        if (current.accessProfileId === ADMIN_PROFILE_ID && current.isApproved) {
-          // Serialise demotions so two admins cannot demote each other at once.
-          await db.query(`SELECT id FROM users WHERE "accessProfileId" = $1 AND "isApproved" FOR UPDATE`, [ADMIN_PROFILE_ID]);
-          const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1 AND "isApproved"`, [ADMIN_PROFILE_ID]);
-          if (n <= 1) throw new ConflictException(LAST_ADMIN);
+    try {
+      return await this.dataSource.transaction(async (db) => {
+        const [current] = await db.query(`SELECT id, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
+        if (!current) throw new NotFoundException(USER_NOT_FOUND);
+        this.assertMayTouchAdmin(actor, current.accessProfileId, dto.accessProfileId);
+        await this.assertProfile(db, dto.accessProfileId);
+        await this.identity.assertAvailable(dto.username, dto.email, id);
+        if (current.accessProfileId !== dto.accessProfileId) {
+          if (current.accessProfileId === ADMIN_PROFILE_ID && current.isApproved) {
+            // Serialise demotions so two admins cannot demote each other at once.
+            await db.query(`SELECT id FROM users WHERE "accessProfileId" = $1 AND "isApproved" FOR UPDATE`, [ADMIN_PROFILE_ID]);
+            const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1 AND "isApproved"`, [ADMIN_PROFILE_ID]);
+            if (n <= 1) throw new ConflictException(LAST_ADMIN);
+          }
+          if (id === actor.id && lostAdminRights(actor, await this.subjectOf(db, dto.accessProfileId)).length) {
+            throw new ConflictException(OWN_ADMIN_RIGHTS);
+          }
         }
-        if (id === actor.id && !can(await this.permissionsOf(db, dto.accessProfileId), 'users', 'write')) {
-          throw new ConflictException(OWN_ADMIN_RIGHTS);
-        }
-      }
-      const [[row]] = await db.query(
-        `UPDATE users SET name = $2, email = $3, username = $4, "accessProfileId" = $5, role = $6, "updatedAt" = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-        [id, dto.name, dto.email, dto.username, dto.accessProfileId, roleForProfile(dto.accessProfileId)],
-      );
-      return toUser(row);
-    });
+        const [[row]] = await db.query(
+          `UPDATE users SET name = $2, email = $3, username = $4, "accessProfileId" = $5, role = $6, "updatedAt" = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+          [id, dto.name, dto.email, dto.username, dto.accessProfileId, roleForProfile(dto.accessProfileId)],
+        );
+        return toUser(row);
+      });
+    } catch (error) {
+      translate(error, WRITE_CONSTRAINTS, WRITE_CODES);
+    }
   }
 
-  async setPassword(id: number, dto: SetPasswordDto): Promise<void> {
-    if (dto.newPassword !== dto.confirmPassword) throw new BadRequestException('Senhas não conferem');
+  /**
+   * Sets a user's password and ends their sessions: whoever knew the old one is logged out
+   * everywhere. When one sets one's own password here, the session making the call stays.
+   */
+  async setPassword(actor: AuthenticatedUser, id: number, dto: SetPasswordDto, currentSessionId?: string): Promise<void> {
+    if (dto.newPassword !== dto.confirmPassword) throw new BadRequestException(USER_MESSAGES.passwordsDiffer);
+    const [target] = await this.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [id]);
+    if (!target) throw new NotFoundException(USER_NOT_FOUND);
+    this.assertMayTouchAdmin(actor, target.accessProfileId);
     const [[row]] = await this.dataSource.query(`UPDATE users SET "passwordHash" = $2, "updatedAt" = now() WHERE id = $1 RETURNING id`, [
       id,
       await hashPassword(dto.newPassword),
     ]);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
-    // Whoever knew the old password is logged out everywhere.
-    await this.sessions.revokeUserSessions(id);
+    await this.sessions.revokeUserSessions(id, id === actor.id ? currentSessionId : undefined);
   }
 
-  /** Approves once: the conditional update lets exactly one of parallel approvals through. */
+  /**
+   * Approves once: the conditional UPDATE lets exactly one of parallel approvals through; the
+   * others find the row approved and get a 409. The approval is audited in the same transaction,
+   * and UserEvents tells its listeners (the notifications module) after the commit.
+   */
   async approve(actor: AuthenticatedUser, id: number): Promise<User> {
+    const [requested] = await this.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [id]);
+    if (!requested) throw new NotFoundException(USER_NOT_FOUND);
+    this.assertMayTouchAdmin(actor, requested.accessProfileId);
     const user = await this.dataSource.transaction(async (db) => {
       const [[row]] = await db.query(
         `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "updatedAt" = now()
@@ -118,29 +172,33 @@ export class UsersService {
         const [exists] = await db.query(`SELECT id FROM users WHERE id = $1`, [id]);
         throw exists ? new ConflictException(ALREADY_APPROVED) : new NotFoundException(USER_NOT_FOUND);
       }
-      await db.query(`INSERT INTO audit_log ("actorId", action, entity, "entityId", data) VALUES ($1, 'user_approved', 'user', $2, $3)`, [
-        actor.id,
-        id,
-        JSON.stringify({ username: row.username, accessProfileId: row.accessProfileId }),
-      ]);
+      await writeAudit(db, {
+        actorId: actor.id,
+        action: 'user_approved',
+        entity: 'user',
+        entityId: id,
+        data: { username: row.username, email: row.email, accessProfileId: row.accessProfileId },
+      });
       return toUser(row);
     });
     this.events.userApproved(user);
     return user;
   }
 
-  /** Removes a pending registration and records who rejected it and why. */
+  /** Removes a pending registration and records who rejected whom and why, in one transaction. */
   async reject(actor: AuthenticatedUser, id: number, reason?: string): Promise<void> {
     await this.dataSource.transaction(async (db) => {
-      const [user] = await db.query(`SELECT id, username, email, name, "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      const [user] = await db.query(`SELECT id, username, email, name, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
       if (!user) throw new NotFoundException(USER_NOT_FOUND);
       if (user.isApproved) throw new ConflictException(ALREADY_APPROVED);
       await db.query(`DELETE FROM users WHERE id = $1`, [id]);
-      await db.query(`INSERT INTO audit_log ("actorId", action, entity, "entityId", data) VALUES ($1, 'user_rejected', 'user', $2, $3)`, [
-        actor.id,
-        id,
-        JSON.stringify({ username: user.username, email: user.email, name: user.name, reason: reason || null }),
-      ]);
+      await writeAudit(db, {
+        actorId: actor.id,
+        action: 'user_rejected',
+        entity: 'user',
+        entityId: id,
+        data: { username: user.username, email: user.email, name: user.name, accessProfileId: user.accessProfileId, reason: reason || null },
+      });
     });
   }
 }

@@ -18,24 +18,54 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { EMAIL_MAX, MODULES, NAME_MAX, PASSWORD_MAX, PERMISSION_LEVELS, USERNAME_MAX } from '@wkflow/contracts';
+import {
+  EDIT_SCOPES,
+  EMAIL_MAX,
+  MODULES,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PERMISSION_LEVELS,
+  PROFILE_DESCRIPTION_MAX,
+  PROFILE_DESCRIPTION_MIN,
+  PROFILE_NAME_MAX,
+  REJECTION_REASON_MAX,
+  TASK_SCOPES,
+  USER_MESSAGES,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type CreateModulePermissionRequest,
+  type CreateUserRequest,
+  type EditScope,
+  type ModuleName,
+  type PermissionEntry,
+  type PermissionLevel,
+  type SavePermissionsRequest,
+  type SetUserPasswordRequest,
+  type TaskPermissionOptions,
+  type TaskScope,
+  type UpdateUserRequest,
+} from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Numbers, or digit strings coerced to numbers (the edit form sends a select's value); anything else stays as sent and fails IsInt. */
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : value);
 const MAX_INT = 2_147_483_647;
 
 // Messages of core.md §5 "Registration form / new user dialog" and "Edit user".
-const USERNAME_MIN_MESSAGE = 'Nome de usuário deve ter pelo menos 3 caracteres';
-const EMAIL_MESSAGE = 'Email inválido';
-const PASSWORD_MIN_MESSAGE = 'Senha deve ter pelo menos 6 caracteres';
-const NAME_MIN_MESSAGE = 'Nome deve ter pelo menos 2 caracteres';
-const PROFILE_MESSAGE = 'Selecione um perfil de acesso';
+const USERNAME_MIN_MESSAGE = USER_MESSAGES.usernameMin;
+const EMAIL_MESSAGE = USER_MESSAGES.emailInvalid;
+const PASSWORD_MIN_MESSAGE = USER_MESSAGES.passwordMin;
+const NAME_MIN_MESSAGE = USER_MESSAGES.nameMin;
+const PROFILE_MESSAGE = USER_MESSAGES.profileRequired;
 
-export class UpdateUserDto {
+export class UpdateUserDto implements UpdateUserRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(NAME_MAX, { message: `Nome deve ter no máximo ${NAME_MAX} caracteres` })
-  @MinLength(2, { message: NAME_MIN_MESSAGE })
+  @MinLength(NAME_MIN, { message: NAME_MIN_MESSAGE })
   @IsString({ message: NAME_MIN_MESSAGE })
   name: string;
 
@@ -50,37 +80,37 @@ export class UpdateUserDto {
   @Transform(trim)
   @Matches(USERNAME_PATTERN, { message: USERNAME_PATTERN_MESSAGE })
   @MaxLength(USERNAME_MAX, { message: `Nome de usuário deve ter no máximo ${USERNAME_MAX} caracteres` })
-  @MinLength(3, { message: USERNAME_MIN_MESSAGE })
+  @MinLength(USERNAME_MIN, { message: USERNAME_MIN_MESSAGE })
   @IsString({ message: USERNAME_MIN_MESSAGE })
   username: string;
 
-  @ApiProperty()
-  @Type(() => Number)
+  @ApiProperty({ description: 'A number; a digit string is accepted (coerced)' })
+  @Transform(toInt)
   @Max(MAX_INT, { message: PROFILE_MESSAGE })
   @Min(1, { message: PROFILE_MESSAGE })
   @IsInt({ message: PROFILE_MESSAGE })
   accessProfileId: number;
 }
 
-export class CreateUserDto extends UpdateUserDto {
+export class CreateUserDto extends UpdateUserDto implements CreateUserRequest {
   @ApiProperty()
   @MaxLength(PASSWORD_MAX, { message: `Senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
-  @MinLength(6, { message: PASSWORD_MIN_MESSAGE })
+  @MinLength(PASSWORD_MIN, { message: PASSWORD_MIN_MESSAGE })
   @IsString({ message: PASSWORD_MIN_MESSAGE })
   password: string;
 }
 
-export class SetPasswordDto {
+export class SetPasswordDto implements SetUserPasswordRequest {
   @ApiProperty()
   @MaxLength(PASSWORD_MAX, { message: `Senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
-  @MinLength(6, { message: PASSWORD_MIN_MESSAGE })
+  @MinLength(PASSWORD_MIN, { message: PASSWORD_MIN_MESSAGE })
   @IsString({ message: PASSWORD_MIN_MESSAGE })
   newPassword: string;
 
   @ApiProperty()
-  @MaxLength(PASSWORD_MAX, { message: 'Senhas não conferem' })
-  @IsNotEmpty({ message: 'Confirmação de senha é obrigatória' })
-  @IsString({ message: 'Confirmação de senha é obrigatória' })
+  @MaxLength(PASSWORD_MAX, { message: USER_MESSAGES.passwordsDiffer })
+  @IsNotEmpty({ message: USER_MESSAGES.confirmPasswordRequired })
+  @IsString({ message: USER_MESSAGES.confirmPasswordRequired })
   confirmPassword: string;
 }
 
@@ -88,7 +118,7 @@ export class RejectUserDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(trim)
-  @MaxLength(1000, { message: 'Motivo deve ter no máximo 1000 caracteres' })
+  @MaxLength(REJECTION_REASON_MAX, { message: `Motivo deve ter no máximo ${REJECTION_REASON_MAX} caracteres` })
   @IsString({ message: 'Motivo deve ser um texto' })
   reason?: string;
 }
@@ -104,44 +134,44 @@ export class AccessProfileDto {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(120, { message: 'Nome deve ter no máximo 120 caracteres' })
-  @MinLength(2, { message: NAME_MIN_MESSAGE })
+  @MinLength(NAME_MIN, { message: NAME_MIN_MESSAGE })
   @IsString({ message: NAME_MIN_MESSAGE })
   name: string;
 
   @ApiProperty()
   @Transform(trim)
-  @MaxLength(500, { message: 'Descrição deve ter no máximo 500 caracteres' })
-  @MinLength(5, { message: 'Descrição deve ter ao menos 5 caracteres' })
-  @IsString({ message: 'Descrição deve ter ao menos 5 caracteres' })
+  @MaxLength(PROFILE_DESCRIPTION_MAX, { message: `Descrição deve ter no máximo ${PROFILE_DESCRIPTION_MAX} caracteres` })
+  @MinLength(PROFILE_DESCRIPTION_MIN, { message: USER_MESSAGES.descriptionMin })
+  @IsString({ message: USER_MESSAGES.descriptionMin })
   description: string;
 }
 
-/** The inner shape of additionalData (core.md §3): only these keys. */
-export class PermissionDataDto {
+/** The inner shape of additionalData (core.md §3): only these keys (forbidNonWhitelisted refuses others). */
+export class PermissionDataDto implements TaskPermissionOptions {
   @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean({ message: 'editAllTasks deve ser verdadeiro ou falso' })
   editAllTasks?: boolean;
 
-  @ApiPropertyOptional({ enum: ['view_all_tasks', 'view_assigned_only'] })
+  @ApiPropertyOptional({ enum: TASK_SCOPES })
   @IsOptional()
-  @IsIn(['view_all_tasks', 'view_assigned_only'], { message: 'taskScope inválido' })
-  taskScope?: 'view_all_tasks' | 'view_assigned_only';
+  @IsIn(TASK_SCOPES, { message: `taskScope deve ser ${TASK_SCOPES.join(' ou ')}` })
+  taskScope?: TaskScope;
 
-  @ApiPropertyOptional({ enum: ['edit_all_tasks', 'edit_assigned_only'] })
+  @ApiPropertyOptional({ enum: EDIT_SCOPES })
   @IsOptional()
-  @IsIn(['edit_all_tasks', 'edit_assigned_only'], { message: 'editScope inválido' })
-  editScope?: 'edit_all_tasks' | 'edit_assigned_only';
+  @IsIn(EDIT_SCOPES, { message: `editScope deve ser ${EDIT_SCOPES.join(' ou ')}` })
+  editScope?: EditScope;
 }
 
-export class PermissionEntryDto {
+export class PermissionEntryDto implements PermissionEntry {
   @ApiProperty({ enum: MODULES })
-  @IsIn(MODULES, { message: 'Módulo inválido' })
-  module: string;
+  @IsIn(MODULES, { message: `Módulo inválido (válidos: ${MODULES.join(', ')})` })
+  module: ModuleName;
 
   @ApiProperty({ enum: PERMISSION_LEVELS })
-  @IsIn(PERMISSION_LEVELS, { message: 'Nível de permissão inválido' })
-  permission: string;
+  @IsIn(PERMISSION_LEVELS, { message: `Nível de permissão inválido (válidos: ${PERMISSION_LEVELS.join(', ')})` })
+  permission: PermissionLevel;
 
   @ApiPropertyOptional({ type: PermissionDataDto, nullable: true })
   @IsOptional()
@@ -151,18 +181,19 @@ export class PermissionEntryDto {
   additionalData?: PermissionDataDto | null;
 }
 
-export class SavePermissionsDto {
+export class SavePermissionsDto implements SavePermissionsRequest {
   @ApiProperty({ type: [PermissionEntryDto] })
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'Cada permissão deve ser um objeto { module, permission, additionalData }' })
   @Type(() => PermissionEntryDto)
   @ArrayMaxSize(MODULES.length, { message: 'Permissões demais' })
   @IsArray({ message: 'permissions deve ser uma lista' })
   permissions: PermissionEntryDto[];
 }
 
-export class CreateModulePermissionDto extends PermissionEntryDto {
+export class CreateModulePermissionDto extends PermissionEntryDto implements CreateModulePermissionRequest {
   @ApiProperty()
-  @Max(MAX_INT, { message: 'Perfil não encontrado' })
+  @Transform(toInt)
+  @Max(MAX_INT, { message: PROFILE_MESSAGE })
   @Min(1, { message: PROFILE_MESSAGE })
   @IsInt({ message: PROFILE_MESSAGE })
   profileId: number;
