@@ -1,208 +1,373 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import WebSocket from 'ws';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_TYPES } from '@wkflow/contracts';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { RemindersService } from '../src/notifications/reminders.service';
+import { openSocket, sessionCookie, wsUrl } from './utils/realtime';
 import { eventually, startSmtp } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+type Agent = Awaited<ReturnType<typeof loginAs>>;
 
-const FAST_MAIL = { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', EMAIL_RETRY_DELAY_MS: '50', EMAIL_ATTEMPTS: '3', EMAIL_SWEEP_MS: '300', REMINDER_INTERVAL_MS: '3600000' };
+const CONFIG = { EMAIL_RETRY_DELAY_MS: '50', EMAIL_ATTEMPTS: '3', EMAIL_SWEEP_MS: '300', REMINDER_INTERVAL_MS: '3600000' };
+const inDays = (days: number) => new Date(Date.now() + days * 86400_000).toISOString();
 
-async function listen(ctx: TestContext): Promise<string> {
-  const server = ctx.app.getHttpServer();
-  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `ws://127.0.0.1:${server.address().port}/ws`;
-}
-
-function sessionCookie(agent: Awaited<ReturnType<typeof loginAs>>, url: string): string {
-  const cookies = (agent as unknown as { jar: { getCookies(o: object): { name: string; value: string }[] } }).jar.getCookies({
-    domain: '127.0.0.1',
-    path: '/',
-    secure: false,
-    script: false,
-  });
-  void url;
-  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
-describe('notifications, /ws and the e-mail queue (e2e)', () => {
+describe('notifications (e2e)', () => {
   let ctx: TestContext;
   let smtp: Smtp;
-  let admin: Awaited<ReturnType<typeof loginAsAdmin>>;
+  let admin: Agent;
+  let adminId: number;
   let clientId: number;
+  let doneColumnId: number;
+  let todoColumnId: number;
+
+  const rowsOf = (userId: number) =>
+    ctx.dataSource.query(`SELECT type, title, "soundEnabled", channel, data FROM notifications WHERE "userId" = $1 ORDER BY id`, [userId]);
+  const mailsOf = (email: string) => ctx.dataSource.query(`SELECT "emailType", subject, status FROM email_queue WHERE "recipientEmail" = $1 ORDER BY id`, [email]);
+  const savePrefs = (userId: number, type: string, emailEnabled: boolean, browserEnabled: boolean, soundEnabled: boolean) =>
+    ctx.dataSource.query(
+      `INSERT INTO notification_preferences ("userId", type, "emailEnabled", "browserEnabled", "soundEnabled") VALUES ($1, $2, $3, $4, $5)`,
+      [userId, type, emailEnabled, browserEnabled, soundEnabled],
+    );
+  /** Producers run after the response: wait until nothing new arrives for the user. */
+  const settled = async (userId: number, email: string) => {
+    let last = '';
+    await eventually(async () => {
+      const now = JSON.stringify([await rowsOf(userId), await mailsOf(email)]);
+      const same = now === last;
+      last = now;
+      if (!same) await new Promise((r) => setTimeout(r, 300));
+      return same;
+    });
+  };
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    ctx = await startTestApp({ SMTP_URL: smtp.url, ...FAST_MAIL });
+    ctx = await startTestApp({ SMTP_URL: smtp.url, ...CONFIG });
     admin = await loginAsAdmin(ctx);
+    [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
     [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    [{ id: doneColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'concluídos'`);
+    [{ id: todoColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'A fazer'`);
   });
   afterAll(async () => {
     await ctx.app.close();
     await smtp.close();
   });
 
-  it('an assignment gives a notification row, a /ws message to the assignee and a delivered e-mail', async () => {
-    const joao = await newUser(ctx, { profileId: 3 });
-    const agent = await loginAs(ctx, joao.email, joao.password);
-    const url = await listen(ctx);
-    const res = await agent.get('/api/auth/me');
-    const cookie = (res.request as unknown as { cookies: string }).cookies ?? sessionCookie(agent, url);
-    const socket = new WebSocket(url, { headers: { Cookie: cookie } });
-    const messages: Array<{ type: string; notification?: { title: string; type: string } }> = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    await eventually(() => messages.some((m) => m.type === 'connected'));
+  describe('producers', () => {
+    it('an assignment gives the assignee a notification row, a /ws message and a delivered e-mail; the actor gets nothing', async () => {
+      const joao = await newUser(ctx, { profileId: 3 });
+      const socket = await openSocket(await wsUrl(ctx), await sessionCookie(ctx, joao.email, joao.password));
+      const title = unique('Tarefa ');
+      const task = await admin.post('/api/tasks').send({ title, description: 'd', clientId, deadline: inDays(3), assignedTo: [joao.id, adminId] }).expect(201);
 
-    const title = unique('Tarefa ');
-    await admin
-      .post('/api/tasks')
-      .send({ title, description: 'd', clientId, deadline: new Date(Date.now() + 3 * 86400_000).toISOString(), assignedTo: [joao.id] })
-      .expect(201);
-
-    const pushed = await eventually(() => messages.find((m) => m.type === 'notification'));
-    expect(pushed.notification).toMatchObject({ type: 'task_assigned', title: `Nova tarefa atribuída: ${title}` });
-    const rows = await ctx.dataSource.query(`SELECT type, title FROM notifications WHERE "userId" = $1`, [joao.id]);
-    expect(rows).toEqual([{ type: 'task_assigned', title: `Nova tarefa atribuída: ${title}` }]);
-    const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(joao.email)));
-    expect(mail.subject).toBe(`Nova tarefa atribuída: ${title}`);
-    const [queued] = await ctx.dataSource.query(`SELECT status, "sentAt" FROM email_queue WHERE "recipientEmail" = $1`, [joao.email]);
-    expect(queued.status).toBe('sent');
-    // Other boards hear that a task changed (without its content).
-    expect(messages.some((m) => m.type === 'task.changed')).toBe(true);
-    socket.close();
-  });
-
-  it('refuses an anonymous /ws upgrade', async () => {
-    const url = await listen(ctx);
-    const error = await new Promise<Error>((resolve) => new WebSocket(url).on('error', resolve));
-    expect(error.message).toContain('401');
-  });
-
-  it('marks a failing e-mail failed after its retries, and the admin retry delivers it once SMTP works', async () => {
-    smtp.setReject(true);
-    const to = `${unique('falha')}@example.test`;
-    const queued = await admin.post('/api/admin/test-email').send({ to }).expect(201);
-    const failed = await eventually(async () => {
-      const [row] = await ctx.dataSource.query(`SELECT status, "errorMessage", attempts FROM email_queue WHERE id = $1`, [queued.body.id]);
-      return row.status === 'failed' ? row : null;
+      const pushed = await socket.next((m) => m.type === 'notification');
+      expect(pushed.notification).toMatchObject({ type: 'task_assigned', title: `Nova tarefa atribuída: ${title}`, isRead: false, soundEnabled: true });
+      expect(await rowsOf(joao.id)).toEqual([
+        { type: 'task_assigned', title: `Nova tarefa atribuída: ${title}`, soundEnabled: true, channel: 'both', data: { taskId: task.body.id } },
+      ]);
+      const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(joao.email)));
+      expect(mail.subject).toBe(`Nova tarefa atribuída: ${title}`);
+      expect(mail.raw).toContain('Nova tarefa atribu');
+      await eventually(async () => (await mailsOf(joao.email))[0]?.status === 'sent');
+      // The admin assigned themself: no notification about their own action.
+      expect(await ctx.dataSource.query(`SELECT 1 FROM notifications WHERE "userId" = $1 AND data->>'taskId' = $2`, [adminId, String(task.body.id)])).toEqual([]);
+      await socket.close();
     });
-    expect(failed.attempts).toBe(3);
-    expect(failed.errorMessage).toContain('Caixa indisponível');
-    const listed = (await admin.get('/api/admin/email-queue').expect(200)).body.find((e: { id: number }) => e.id === queued.body.id);
-    expect(listed).toMatchObject({ status: 'failed', email_type: 'test_email', to_email: to, error_message: expect.stringContaining('Caixa') });
-    expect((await admin.get('/api/admin/email-queue/stats').expect(200)).body.byStatus.failed).toBeGreaterThanOrEqual(1);
 
-    smtp.setReject(false);
-    await admin.post(`/api/admin/email-queue/${queued.body.id}/retry`).expect(200);
-    await eventually(() => smtp.mails.find((m) => m.to.includes(to)));
-    await eventually(async () => (await ctx.dataSource.query(`SELECT status FROM email_queue WHERE id = $1`, [queued.body.id]))[0].status === 'sent');
-    expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
-    await admin.post(`/api/admin/email-queue/${queued.body.id}/retry`).expect(409);
+    it('tells only the newly assigned users when assignees change', async () => {
+      const [ana, carlos] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      const task = await admin.post('/api/tasks').send({ title: unique('T '), description: 'd', clientId, deadline: inDays(3), assignedTo: [ana.id] }).expect(201);
+      await eventually(async () => (await rowsOf(ana.id)).length === 1);
+      await admin.put(`/api/tasks/${task.body.id}`).send({ assignedTo: [ana.id, carlos.id] }).expect(200);
+      await eventually(async () => (await rowsOf(carlos.id)).length === 1);
+      await settled(ana.id, ana.email);
+      expect((await rowsOf(ana.id)).map((r: { type: string }) => r.type)).toEqual(['task_assigned']);
+    });
+
+    it('tells the assignees of a comment, not its author', async () => {
+      const [ana, carlos] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      const task = await admin
+        .post('/api/tasks')
+        .send({ title: unique('Comentada '), description: 'd', clientId, deadline: inDays(3), assignedTo: [ana.id, carlos.id] })
+        .expect(201);
+      const anaAgent = await loginAs(ctx, ana.email, ana.password);
+      await anaAgent.post(`/api/tasks/${task.body.id}/comments`).send({ content: 'Pronto para revisão' }).expect(201);
+      await eventually(async () => (await rowsOf(carlos.id)).some((r: { type: string }) => r.type === 'task_comment'));
+      await settled(ana.id, ana.email);
+      expect((await rowsOf(ana.id)).map((r: { type: string }) => r.type)).toEqual(['task_assigned']);
+      expect((await mailsOf(carlos.email)).map((m: { emailType: string }) => m.emailType)).toEqual(['task_assigned', 'task_comment']);
+    });
+
+    it('tells assignees and creator when a task enters a completed column (by their preferences), not the one who moved it', async () => {
+      const gerente = await newUser(ctx, { profileId: 2 });
+      const [ana, carlos] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      // ana also wants completions in the browser, without sound.
+      await savePrefs(ana.id, 'task_completed', true, true, false);
+      const gerenteAgent = await loginAs(ctx, gerente.email, gerente.password);
+      const task = await gerenteAgent
+        .post('/api/tasks')
+        .send({ title: unique('Entrega '), description: 'd', clientId, columnId: todoColumnId, deadline: inDays(3), assignedTo: [ana.id, carlos.id] })
+        .expect(201);
+      const carlosAgent = await loginAs(ctx, carlos.email, carlos.password);
+      await carlosAgent.put(`/api/tasks/${task.body.id}/move`).send({ columnId: doneColumnId, position: 1 }).expect(200);
+
+      // Default for task_completed: e-mail only.
+      await eventually(async () => (await mailsOf(gerente.email)).some((m: { emailType: string }) => m.emailType === 'task_completed'));
+      await eventually(async () => (await rowsOf(ana.id)).some((r: { type: string }) => r.type === 'task_completed'));
+      expect((await rowsOf(ana.id)).find((r: { type: string }) => r.type === 'task_completed')).toMatchObject({ soundEnabled: false, channel: 'both' });
+      expect(await rowsOf(gerente.id)).toEqual([]);
+      await settled(carlos.id, carlos.email);
+      expect((await mailsOf(carlos.email)).map((m: { emailType: string }) => m.emailType)).toEqual(['task_assigned']);
+    });
+
+    it('honours each channel of the preferences', async () => {
+      const [quiet, mailOnly] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      await savePrefs(quiet.id, 'task_assigned', false, true, false);
+      await savePrefs(mailOnly.id, 'task_assigned', true, false, true);
+      await admin.post('/api/tasks').send({ title: unique('P '), description: 'd', clientId, deadline: inDays(3), assignedTo: [quiet.id, mailOnly.id] }).expect(201);
+      await eventually(async () => (await rowsOf(quiet.id)).length === 1);
+      await eventually(async () => (await mailsOf(mailOnly.email)).length === 1);
+      await settled(quiet.id, quiet.email);
+      await settled(mailOnly.id, mailOnly.email);
+      expect(await rowsOf(quiet.id)).toEqual([expect.objectContaining({ soundEnabled: false, channel: 'browser' })]);
+      expect(await mailsOf(quiet.email)).toEqual([]);
+      expect(await rowsOf(mailOnly.id)).toEqual([]);
+    });
+
+    it('never tells users who may not read tasks', async () => {
+      const [{ id: hiddenProfile }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tarefas') RETURNING id`, [
+        unique('Sem tarefas '),
+      ]);
+      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'hidden')`, [hiddenProfile]);
+      const blind = await newUser(ctx, { profileId: hiddenProfile });
+      const ana = await newUser(ctx, { profileId: 3 });
+      await admin.post('/api/tasks').send({ title: unique('H '), description: 'd', clientId, deadline: inDays(3), assignedTo: [blind.id, ana.id] }).expect(201);
+      await eventually(async () => (await rowsOf(ana.id)).length === 1);
+      await settled(blind.id, blind.email);
+      expect(await rowsOf(blind.id)).toEqual([]);
+      expect(await mailsOf(blind.email)).toEqual([]);
+    });
+
+    it('tells an approved user by notification and e-mail', async () => {
+      const pending = await newUser(ctx, { approved: false });
+      await admin.post(`/api/users/${pending.id}/approve`).expect(200);
+      await eventually(async () => (await rowsOf(pending.id)).some((r: { type: string }) => r.type === 'account_approved'));
+      const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(pending.email)));
+      expect(mail.subject).toBe('Sua conta foi aprovada');
+    });
+
+    it('tells chat readers of a message: online in the browser, offline by e-mail; never the author or users without chat', async () => {
+      const [online, offline, author] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 2 })];
+      const [{ id: noChat }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'sem chat') RETURNING id`, [unique('Sem chat ')]);
+      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'hidden')`, [noChat]);
+      const outsider = await newUser(ctx, { profileId: noChat });
+      const socket = await openSocket(await wsUrl(ctx), await sessionCookie(ctx, online.email, online.password));
+
+      const authorAgent = await loginAs(ctx, author.email, author.password);
+      const room = await authorAgent.post('/api/chat/rooms').send({ name: unique('Sala '), description: 'd' }).expect(201);
+      await authorAgent.post(`/api/chat/rooms/${room.body.id}/messages`).send({ message: 'Reunião às 15h' }).expect(201);
+
+      expect((await socket.next((m) => m.type === 'chat.message')).roomId).toBe(room.body.id);
+      const pushed = await socket.next((m) => m.type === 'notification');
+      expect(pushed.notification).toMatchObject({ type: 'chat_message_online', message: `${author.name}: Reunião às 15h` });
+      await eventually(async () => (await mailsOf(offline.email)).length === 1);
+      expect((await mailsOf(offline.email))[0].subject).toBe(`Nova mensagem em ${room.body.name}`);
+      await settled(offline.id, offline.email);
+      expect(await rowsOf(offline.id)).toEqual([]); // chat_message_offline: e-mail only by default
+      expect(await mailsOf(online.email)).toEqual([]);
+      expect(await rowsOf(author.id)).toEqual([]);
+      expect(await rowsOf(outsider.id)).toEqual([]);
+      expect(await mailsOf(outsider.email)).toEqual([]);
+      await socket.close();
+    });
   });
 
-  it('reports the e-mail service status and validates the test forms', async () => {
-    expect((await admin.get('/api/admin/email-status').expect(200)).body).toMatchObject({ status: 'configured' });
-    expect((await admin.post('/api/admin/test-email').send({ to: '' }).expect(400)).body.message).toBe('E-mail de destino é obrigatório');
-    await admin.post('/api/admin/test-task-notification').send({ to: 'x@example.test', notificationType: 'task_assigned' }).expect(201);
-    await admin.post('/api/admin/test-deadline-notification').send({ to: 'x@example.test', notificationType: 'task_due_soon' }).expect(201);
-    await admin.post('/api/admin/test-deadline-notification').send({ to: 'x@example.test', notificationType: 'nope' }).expect(400);
+  describe('deadline reminders', () => {
+    const reminders = () => ctx.app.get(RemindersService);
+    const taskDue = async (minutes: number, assignees: number[], extra: { column?: number; archived?: boolean; reminderTime?: string } = {}) => {
+      const [{ id }] = await ctx.dataSource.query(
+        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "isArchived", "reminderTime", "createdBy")
+         VALUES ($1, 'd', $2, $3, now() + make_interval(mins => $4), $5, $6, $7) RETURNING id`,
+        [unique('Prazo '), clientId, extra.column ?? todoColumnId, minutes, extra.archived ?? false, extra.reminderTime ?? null, adminId],
+      );
+      for (const userId of assignees) await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
+      return id as number;
+    };
+    const typesFor = async (userId: number) => (await rowsOf(userId)).map((r: { type: string }) => r.type);
+
+    it('fires once for a task due in 1 h, even when the scheduler runs twice at the same time', async () => {
+      const ana = await newUser(ctx, { profileId: 3 });
+      await taskDue(50, [ana.id]);
+      const [a, b] = await Promise.all([reminders().runOnce(), reminders().runOnce()]);
+      expect(await typesFor(ana.id)).toEqual(['task_due_1h']);
+      expect(a + b).toBeGreaterThanOrEqual(1);
+      await reminders().runOnce();
+      expect(await typesFor(ana.id)).toEqual(['task_due_1h']);
+      // task_due_1h is browser only by default.
+      expect(await mailsOf(ana.email)).toEqual([]);
+    });
+
+    it('walks the windows 6 h, 3 h, 1 h once each, with e-mail where the defaults say so', async () => {
+      const ana = await newUser(ctx, { profileId: 3 });
+      const deadline = Date.now() + 5 * 60 * 60_000;
+      await taskDue(5 * 60, [ana.id]);
+      const at = (minutesBefore: number) => new Date(deadline - minutesBefore * 60_000);
+      await reminders().runOnce(at(5 * 60));
+      await reminders().runOnce(at(4 * 60));
+      await reminders().runOnce(at(2 * 60));
+      await reminders().runOnce(at(30));
+      await reminders().runOnce(at(10));
+      expect(await typesFor(ana.id)).toEqual(['task_due_6h', 'task_due_3h', 'task_due_1h']);
+      expect((await mailsOf(ana.email)).map((m: { emailType: string }) => m.emailType)).toEqual(['task_due_reminder']);
+    });
+
+    it("sends the task's own reminder option and re-arms when the deadline moves", async () => {
+      const ana = await newUser(ctx, { profileId: 3 });
+      const taskId = await taskDue(20 * 60, [ana.id], { reminderTime: '1d' });
+      await reminders().runOnce();
+      expect(await typesFor(ana.id)).toEqual(['task_reminder']);
+      await reminders().runOnce();
+      expect(await typesFor(ana.id)).toEqual(['task_reminder']);
+      await ctx.dataSource.query(`UPDATE tasks SET deadline = deadline + interval '2 hours' WHERE id = $1`, [taskId]);
+      await reminders().runOnce();
+      expect(await typesFor(ana.id)).toEqual(['task_reminder', 'task_reminder']);
+    });
+
+    it('skips completed and archived tasks, and reminds the creator of a task nobody is assigned to', async () => {
+      const ana = await newUser(ctx, { profileId: 3 });
+      await taskDue(30, [ana.id], { column: doneColumnId });
+      await taskDue(30, [ana.id], { archived: true });
+      await reminders().runOnce();
+      expect(await typesFor(ana.id)).toEqual([]);
+
+      const before = (await rowsOf(adminId)).length;
+      const orphan = await taskDue(30, []);
+      await reminders().runOnce();
+      const rows = await rowsOf(adminId);
+      expect(rows.slice(before)).toEqual([expect.objectContaining({ type: 'task_due_1h', data: expect.objectContaining({ taskId: orphan }) })]);
+    });
   });
 
-  it('sends a deadline reminder once, even when the scheduler runs twice at the same time', async () => {
-    const ana = await newUser(ctx, { profileId: 3 });
-    const [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'A fazer'`);
-    const [{ id: taskId }] = await ctx.dataSource.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ('Entrega', 'd', $1, $2, now() + interval '50 minutes') RETURNING id`,
-      [clientId, columnId],
-    );
-    await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [taskId, ana.id]);
-    const reminders = ctx.app.get(RemindersService);
-    await Promise.all([reminders.runOnce(), reminders.runOnce()]);
-    await reminders.runOnce();
-    const rows = await ctx.dataSource.query(`SELECT type FROM notifications WHERE "userId" = $1`, [ana.id]);
-    expect(rows).toEqual([{ type: 'task_due_1h' }]);
+  describe('endpoints', () => {
+    it('lists only my notifications, newest first, with the spec fields', async () => {
+      const [me, other] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      const notifications = ctx.app.get(NotificationsService);
+      const first = await notifications.notify(me.id, 'task_assigned', { title: 'Primeira', message: 'm1' });
+      const second = await notifications.notify(me.id, 'task_comment', { title: 'Segunda', message: 'm2' });
+      await notifications.notify(other.id, 'task_assigned', { title: 'De outro', message: 'm' });
+      const agent = await loginAs(ctx, me.email, me.password);
+      const list = (await agent.get('/api/notifications').expect(200)).body;
+      expect(list.map((n: { id: number }) => n.id)).toEqual([second!.id, first!.id]);
+      expect(Object.keys(list[0]).sort()).toEqual(['channel', 'createdAt', 'data', 'id', 'isRead', 'message', 'soundEnabled', 'title', 'type']);
+      expect(list[0]).toMatchObject({ type: 'task_comment', title: 'Segunda', message: 'm2', isRead: false, channel: 'both', soundEnabled: true });
+      expect(new Date(list[0].createdAt).toString()).not.toBe('Invalid Date');
+    });
+
+    it('keeps the last 100', async () => {
+      const me = await newUser(ctx, { profileId: 3 });
+      await ctx.dataSource.query(
+        `INSERT INTO notifications ("userId", type, title, message, "createdAt") SELECT $1, 'task_assigned', 'n' || g, 'm', now() - make_interval(secs => g) FROM generate_series(1, 105) g`,
+        [me.id],
+      );
+      const agent = await loginAs(ctx, me.email, me.password);
+      const list = (await agent.get('/api/notifications').expect(200)).body;
+      expect(list).toHaveLength(100);
+      expect(list[0].title).toBe('n1');
+    });
+
+    it('marks one of mine read (404 for another user’s, 400 for a bad id) and all of mine read', async () => {
+      const [me, other] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      const notifications = ctx.app.get(NotificationsService);
+      const mine = await notifications.notify(me.id, 'task_assigned', { title: 'a', message: 'm' });
+      await notifications.notify(me.id, 'task_assigned', { title: 'b', message: 'm' });
+      const theirs = await notifications.notify(other.id, 'task_assigned', { title: 'c', message: 'm' });
+      const agent = await loginAs(ctx, me.email, me.password);
+
+      expect((await agent.put(`/api/notifications/${theirs!.id}/read`).expect(404)).body.message).toBe('Notificação não encontrada');
+      await agent.put('/api/notifications/999999999/read').expect(404);
+      for (const bad of ['abc', '0', '-1', '99999999999', '1.5']) {
+        expect((await agent.put(`/api/notifications/${bad}/read`).expect(400)).body.message).toBe('Identificador inválido');
+      }
+      await agent.put(`/api/notifications/${mine!.id}/read`).expect(200);
+      expect((await agent.get('/api/notifications')).body.filter((n: { isRead: boolean }) => n.isRead)).toHaveLength(1);
+
+      expect((await agent.put('/api/notifications/mark-all-read').expect(200)).body).toEqual({ updated: 1 });
+      expect((await agent.get('/api/notifications')).body.every((n: { isRead: boolean }) => n.isRead)).toBe(true);
+      const [{ isRead }] = await ctx.dataSource.query(`SELECT "isRead" FROM notifications WHERE id = $1`, [theirs!.id]);
+      expect(isRead).toBe(false);
+    });
+
+    it('creates a test notification for access profile 1 only', async () => {
+      const gerente = await newUser(ctx, { profileId: 2, role: 'admin' });
+      const agent = await loginAs(ctx, gerente.email, gerente.password);
+      await agent.post('/api/notifications/test').expect(403);
+      expect(await rowsOf(gerente.id)).toEqual([]);
+      const created = await admin.post('/api/notifications/test').expect(201);
+      expect(created.body).toMatchObject({ type: 'test', title: 'Notificação de teste', isRead: false });
+      expect((await admin.get('/api/notifications')).body[0].id).toBe(created.body.id);
+    });
   });
 
-  it('keeps preferences per user with the defaults table, and each user to their own notifications', async () => {
-    const maria = await newUser(ctx, { profileId: 2 });
-    const agent = await loginAs(ctx, maria.email, maria.password);
-    const defaults = (await agent.get('/api/notifications/preferences').expect(200)).body;
-    expect(defaults).toHaveLength(8);
-    expect(defaults.find((p: { type: string }) => p.type === 'task_completed')).toEqual({ type: 'task_completed', emailEnabled: true, browserEnabled: false, soundEnabled: false });
-    const saved = await agent
-      .put('/api/notifications/preferences')
-      .send({ preferences: [{ type: 'task_completed', emailEnabled: false, browserEnabled: true, soundEnabled: true }] })
-      .expect(200);
-    expect(saved.body.find((p: { type: string }) => p.type === 'task_completed')).toMatchObject({ emailEnabled: false, browserEnabled: true });
-    await agent.put('/api/notifications/preferences').send({ preferences: [{ type: 'nope', emailEnabled: true, browserEnabled: true, soundEnabled: true }] }).expect(400);
-    await agent.put('/api/notifications/preferences').send({ preferences: [{ type: 'task_assigned', emailEnabled: 'yes', browserEnabled: true, soundEnabled: true }] }).expect(400);
+  describe('preferences', () => {
+    it('answers the defaults table for a user who never saved', async () => {
+      const maria = await newUser(ctx, { profileId: 2 });
+      const agent = await loginAs(ctx, maria.email, maria.password);
+      const prefs = (await agent.get('/api/notifications/preferences').expect(200)).body;
+      expect(prefs).toEqual(NOTIFICATION_TYPES.map((type) => ({ type, ...DEFAULT_NOTIFICATION_PREFERENCES[type] })));
+      expect(prefs.find((p: { type: string }) => p.type === 'task_due_3h')).toEqual({ type: 'task_due_3h', emailEnabled: false, browserEnabled: true, soundEnabled: true });
+    });
 
-    // Gerente cannot use the Teste button (profile 1 only); the admin can.
-    await agent.post('/api/notifications/test').expect(403);
-    const test = await admin.post('/api/notifications/test').expect(201);
-    await agent.put(`/api/notifications/${test.body.id}/read`).expect(404);
-    await admin.put(`/api/notifications/${test.body.id}/read`).expect(200);
-    await admin.put('/api/notifications/mark-all-read').expect(200);
-    const list = (await admin.get('/api/notifications').expect(200)).body;
-    expect(list.every((n: { isRead: boolean }) => n.isRead)).toBe(true);
-  });
-
-  it('tells an approved user by notification and e-mail', async () => {
-    const pending = await newUser(ctx, { approved: false });
-    await admin.post(`/api/users/${pending.id}/approve`).expect(200);
-    await eventually(async () => (await ctx.dataSource.query(`SELECT 1 FROM notifications WHERE "userId" = $1 AND type = 'account_approved'`, [pending.id])).length);
-    const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(pending.email)));
-    expect(mail.subject).toBe('Sua conta foi aprovada');
-  });
-
-  it('keeps admin tools and the queue dashboard for admins', async () => {
-    const joao = await newUser(ctx, { profileId: 3 });
-    const agent = await loginAs(ctx, joao.email, joao.password);
-    for (const path of ['/api/admin/email-status', '/api/admin/email-queue', '/api/admin/email-queue/stats', '/api/admin/queues']) {
-      await agent.get(path).expect(403);
-      await ctx.http.get(path).expect(401);
-    }
-    await agent.post('/api/admin/test-email').send({ to: 'a@b.co' }).expect(403);
-    await admin.get('/api/admin/queues').expect(200);
-  });
-});
-
-/** Redis down: e-mails wait as pending and go out once a Redis is there (our own server, never the shared one). */
-describe('e-mail outbox without Redis (e2e)', () => {
-  let smtp: Smtp;
-  let ctx: TestContext;
-  let redis: ChildProcess | null = null;
-  let port: number;
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = probe.address() as { port: number };
-        probe.close(() => resolve(p));
+    it('saves all at once, per user, and reads them back over the defaults', async () => {
+      const [maria, joao] = [await newUser(ctx, { profileId: 2 }), await newUser(ctx, { profileId: 3 })];
+      const agent = await loginAs(ctx, maria.email, maria.password);
+      const body = {
+        preferences: [
+          { type: 'task_completed', emailEnabled: false, browserEnabled: true, soundEnabled: true },
+          { type: 'chat_message_online', emailEnabled: true, browserEnabled: false, soundEnabled: false },
+        ],
+      };
+      const saved = (await agent.put('/api/notifications/preferences').send(body).expect(200)).body;
+      expect(saved).toHaveLength(8);
+      expect(saved.find((p: { type: string }) => p.type === 'task_completed')).toEqual(body.preferences[0]);
+      expect(saved.find((p: { type: string }) => p.type === 'task_assigned')).toEqual({ type: 'task_assigned', ...DEFAULT_NOTIFICATION_PREFERENCES.task_assigned });
+      // Saving again overwrites.
+      await agent
+        .put('/api/notifications/preferences')
+        .send({ preferences: [{ type: 'task_completed', emailEnabled: true, browserEnabled: false, soundEnabled: false }] })
+        .expect(200);
+      const again = (await agent.get('/api/notifications/preferences')).body;
+      expect(again.find((p: { type: string }) => p.type === 'task_completed')).toMatchObject({ emailEnabled: true, browserEnabled: false });
+      expect(again.find((p: { type: string }) => p.type === 'chat_message_online')).toMatchObject({ emailEnabled: true, browserEnabled: false });
+      // Another user still has the defaults.
+      const other = await loginAs(ctx, joao.email, joao.password);
+      expect((await other.get('/api/notifications/preferences')).body.find((p: { type: string }) => p.type === 'task_completed')).toEqual({
+        type: 'task_completed',
+        ...DEFAULT_NOTIFICATION_PREFERENCES.task_completed,
       });
     });
-    ctx = await startTestApp({ SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}`, ...FAST_MAIL });
-  });
-  afterAll(async () => {
-    await ctx.app.close();
-    await smtp.close();
-    redis?.kill('SIGKILL');
-  });
 
-  it('keeps e-mails pending while Redis is unreachable and sends them when it returns', async () => {
-    const admin = await loginAsAdmin(ctx);
-    const to = `${unique('semredis')}@example.test`;
-    const queued = await admin.post('/api/admin/test-email').send({ to }).expect(201);
-    // The board still works without Redis.
-    await admin.get('/api/tasks').expect(200);
-    await new Promise((r) => setTimeout(r, 1000));
-    expect((await ctx.dataSource.query(`SELECT status FROM email_queue WHERE id = $1`, [queued.body.id]))[0].status).toBe('pending');
-    expect(smtp.mails).toHaveLength(0);
-
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await eventually(() => smtp.mails.find((m) => m.to.includes(to)), 20_000);
-    await eventually(async () => (await ctx.dataSource.query(`SELECT status FROM email_queue WHERE id = $1`, [queued.body.id]))[0].status === 'sent');
-  }, 40_000);
+    it('refuses bad input with its message and writes nothing', async () => {
+      const maria = await newUser(ctx, { profileId: 2 });
+      const agent = await loginAs(ctx, maria.email, maria.password);
+      const ok = { type: 'task_assigned', emailEnabled: false, browserEnabled: false, soundEnabled: false };
+      const cases: [unknown, string][] = [
+        [{}, 'preferences deve ser uma lista'],
+        [{ preferences: 'x' }, 'preferences deve ser uma lista'],
+        [{ preferences: [ok, { ...ok, type: 'nope' }] }, 'Tipo de notificação inválido'],
+        [{ preferences: [{ ...ok, type: undefined }] }, 'Tipo de notificação inválido'],
+        [{ preferences: [{ ...ok, emailEnabled: 'yes' }] }, 'emailEnabled deve ser verdadeiro ou falso'],
+        [{ preferences: [{ ...ok, browserEnabled: null }] }, 'browserEnabled deve ser verdadeiro ou falso'],
+        [{ preferences: [{ ...ok, soundEnabled: 1 }] }, 'soundEnabled deve ser verdadeiro ou falso'],
+        [{ preferences: Array.from({ length: 9 }, () => ok) }, 'Preferências demais'],
+        [{ preferences: [{ ...ok, extra: true }] }, 'O campo preferences.0.extra não é permitido'],
+        [{ preferences: ['x'] }, 'Preferência inválida'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await agent.put('/api/notifications/preferences').send(body as object).expect(400);
+        expect(res.body.message).toContain(message);
+      }
+      expect(await ctx.dataSource.query(`SELECT 1 FROM notification_preferences WHERE "userId" = $1`, [maria.id])).toEqual([]);
+    });
+  });
 });

@@ -3,11 +3,11 @@ import { ApiTags } from '@nestjs/swagger';
 import type { EmailQueueItem, EmailQueueStats, EmailServiceStatus } from '@wkflow/contracts';
 import { AdminOnly } from '../auth/access.decorators';
 import { IdParam } from '../common/id-param';
-import { TestEmailDto, TestNotificationDto } from './dto/email.dto';
+import { TestDeadlineNotificationDto, TestEmailDto, TestTaskNotificationDto } from './dto/email.dto';
 import { EmailService } from './email.service';
 
 type Queued = { success: true; id: number; message: string };
-const QUEUED = 'E-mail adicionado à fila de envio';
+const queued = (id: number): Queued => ({ success: true, id, message: 'E-mail adicionado à fila de envio' });
 
 /** The admin e-mail page: status, the queue monitor and test sends. Role admin or profile 1. */
 @ApiTags('admin')
@@ -39,34 +39,16 @@ export class EmailAdminController {
 
   @Post('test-email')
   async testEmail(@Body() dto: TestEmailDto): Promise<Queued> {
-    const id = await this.email.enqueue({
-      type: 'test_email',
-      to: dto.to,
-      subject: dto.subject?.trim() || 'Teste de e-mail do WKFlow',
-      message: dto.message?.trim() || 'Este é um e-mail de teste enviado pelo WKFlow.',
-    });
-    return { success: true, id, message: QUEUED };
+    return queued(await this.email.sendTest('test_email', dto.to, dto.subject, dto.message));
   }
 
   @Post('test-task-notification')
-  async testTask(@Body() dto: TestNotificationDto): Promise<Queued> {
-    const id = await this.email.enqueue({
-      type: 'task_assigned',
-      to: dto.to,
-      subject: 'Nova tarefa atribuída: Tarefa de exemplo',
-      message: 'Você foi designado para a tarefa "Tarefa de exemplo".\n\nEste é um teste da notificação de tarefa atribuída.',
-    });
-    return { success: true, id, message: QUEUED };
+  async testTask(@Body() dto: TestTaskNotificationDto): Promise<Queued> {
+    return queued(await this.email.sendTest('task_assigned', dto.to));
   }
 
   @Post('test-deadline-notification')
-  async testDeadline(@Body() dto: TestNotificationDto): Promise<Queued> {
-    const id = await this.email.enqueue({
-      type: 'task_due_reminder',
-      to: dto.to,
-      subject: 'Prazo próximo: Tarefa de exemplo',
-      message: 'A tarefa "Tarefa de exemplo" vence em breve.\n\nEste é um teste do lembrete de prazo.',
-    });
-    return { success: true, id, message: QUEUED };
+  async testDeadline(@Body() dto: TestDeadlineNotificationDto): Promise<Queued> {
+    return queued(await this.email.sendTest('task_due_soon', dto.to));
   }
 }

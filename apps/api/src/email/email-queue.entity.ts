@@ -35,6 +35,10 @@ export class EmailQueueEntity {
   @Column({ type: 'int', default: 0 })
   attempts: number;
 
+  /** When the next automatic attempt is due (status scheduled: waiting out a retry backoff). */
+  @Column({ type: 'timestamptz', nullable: true })
+  scheduledFor: Date | null;
+
   /** When the row was last handed to the queue (null: not yet, e.g. Redis was down). */
   @Column({ type: 'timestamptz', nullable: true })
   queuedAt: Date | null;

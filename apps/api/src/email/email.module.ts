@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AfterCommit } from './after-commit';
 import { EmailAdminController } from './email-admin.controller';
 import { EmailService } from './email.service';
 
 @Module({
   controllers: [EmailAdminController],
-  providers: [EmailService],
-  exports: [EmailService],
+  providers: [EmailService, AfterCommit],
+  exports: [EmailService, AfterCommit],
 })
 export class EmailModule {}

@@ -5,14 +5,19 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EMAIL_STATUSES, type EmailQueueItem, type EmailQueueStats, type EmailServiceStatus, type EmailType } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AfterCommit } from './after-commit';
 import { renderEmail } from './email-templates';
 
 export const EMAIL_QUEUE = 'email';
 
+/** How long a caller waits for Redis before leaving the row to the sweep. */
 const ADD_TIMEOUT_MS = 2000;
+const VERIFY_TIMEOUT_MS = 5000;
+/** A row handed to the queue this long ago and still not done is checked against its job. */
+const STALE_MINUTES = 10;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis indisponível')), ms).unref())]);
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms).unref())]);
 }
 
 /** One job per outbox row (BullMQ refuses purely numeric custom ids). */
@@ -27,6 +32,8 @@ export interface NewEmail {
   message: string;
 }
 
+export type TestEmailKind = 'test_email' | 'task_assigned' | 'task_due_soon';
+
 interface EmailRow {
   id: number;
   status: EmailQueueItem['status'];
@@ -38,6 +45,7 @@ interface EmailRow {
   htmlBody: string | null;
   errorMessage: string | null;
   attempts: number;
+  scheduledFor: Date | null;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -55,28 +63,35 @@ function toItem(row: EmailRow): EmailQueueItem {
     html_body: row.htmlBody,
     error_message: row.errorMessage,
     attempts: row.attempts,
+    scheduled_for: row.scheduledFor ? row.scheduledFor.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt ? row.sentAt.toISOString() : null,
   };
 }
 
+const ITEM_COLUMNS = `id, status, "emailType", subject, "recipientName", "recipientEmail", body, "htmlBody", "errorMessage", attempts, "scheduledFor", "createdAt", "sentAt"`;
+
 /**
- * The outbox: every e-mail is a row, then a BullMQ job (job id = row id); a worker sends it over
- * SMTP with retries. Without Redis the rows wait as pending and a sweep enqueues them later.
+ * The outbox. Every e-mail is a row (pending), then a BullMQ job whose id derives from the row; a
+ * worker sends it over SMTP with retries and exponential backoff (scheduled while it waits for the
+ * next attempt), ending sent or failed. While Redis is unreachable rows stay pending and a sweep
+ * hands them to the queue once it is back: nothing is lost, nothing is queued twice.
  */
 @Injectable()
 export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(EmailService.name);
   readonly queue: Queue | null;
   private worker: Worker | null = null;
-  private transporter: Transporter | null;
+  private readonly transporter: Transporter | null;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly afterCommit: AfterCommit,
   ) {
-    this.transporter = config.smtpUrl ? createTransport(config.smtpUrl) : null;
+    this.transporter = config.smtpUrl ? createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null;
     this.queue = config.redisUrl
       ? new Queue(EMAIL_QUEUE, {
           connection: { url: config.redisUrl, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
@@ -87,6 +102,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
+    // Without SMTP nothing is sent: jobs wait in the queue (rows pending) until a worker with SMTP runs.
     if (this.queue && this.transporter) this.startWorker();
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.emailSweepMs);
     this.sweepTimer.unref();
@@ -103,35 +119,67 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     this.worker.on('failed', (job, error) => void this.onFailed(job, error));
   }
 
-  /** Writes the outbox row (in the caller's transaction when given), then tries to enqueue it. */
+  /**
+   * Writes the outbox row (in the caller's transaction when given) and, once that is committed,
+   * hands it to the queue. Never waits on Redis.
+   */
   async enqueue(email: NewEmail, manager?: EntityManager): Promise<number> {
     const db = manager ?? this.dataSource;
     const [{ id }] = await db.query(
       `INSERT INTO email_queue ("emailType", subject, "recipientName", "recipientEmail", body, "htmlBody") VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [email.type, email.subject.slice(0, 300), email.recipientName ?? null, email.to, email.message, renderEmail(email.type, email.recipientName ?? null, email.message)],
     );
-    // Not awaited: the request never waits on Redis. Inside a transaction the job waits for the
-    // sweep, so it cannot run before the row is committed.
-    if (!manager) void this.addJob(id);
+    this.afterCommit.run(manager, () => this.addJob(id).then(() => undefined));
     return id;
+  }
+
+  /** The admin page's test sends: a plain test e-mail, or a sample of a task notification. */
+  sendTest(kind: TestEmailKind, to: string, subject?: string, message?: string): Promise<number> {
+    switch (kind) {
+      case 'test_email':
+        return this.enqueue({
+          type: 'test_email',
+          to,
+          subject: subject?.trim() || 'Teste de e-mail do WKFlow',
+          message: message?.trim() || 'Este é um e-mail de teste enviado pelo WKFlow.',
+        });
+      case 'task_assigned':
+        return this.enqueue({
+          type: 'task_assigned',
+          to,
+          subject: 'Nova tarefa atribuída: Tarefa de exemplo',
+          message: 'Você foi designado para a tarefa "Tarefa de exemplo".\n\nEste é um teste da notificação de tarefa atribuída.',
+        });
+      case 'task_due_soon':
+        return this.enqueue({
+          type: 'task_due_reminder',
+          to,
+          subject: 'Prazo próximo: Tarefa de exemplo',
+          message: 'A tarefa "Tarefa de exemplo" vence em breve.\n\nEste é um teste do lembrete de prazo.',
+        });
+    }
   }
 
   /** Hands a row to the queue; false when Redis is not there (the sweep tries again). */
   private async addJob(id: number): Promise<boolean> {
     if (!this.queue) return false;
     try {
-      // BullMQ waits for its connection; a Redis that is down must not hold the caller.
-      await withTimeout(this.queue.add(
-        'send',
-        { id },
-        {
-          jobId: jobId(id),
-          attempts: this.config.emailAttempts,
-          backoff: { type: 'exponential', delay: this.config.emailRetryDelayMs },
-          removeOnComplete: true,
-          removeOnFail: 500,
-        },
-      ), ADD_TIMEOUT_MS);
+      // An existing job with this id makes add() a no-op: a row is never queued twice.
+      await withTimeout(
+        this.queue.add(
+          'send',
+          { id },
+          {
+            jobId: jobId(id),
+            attempts: this.config.emailAttempts,
+            backoff: { type: 'exponential', delay: this.config.emailRetryDelayMs },
+            removeOnComplete: true,
+            removeOnFail: 1000,
+          },
+        ),
+        ADD_TIMEOUT_MS,
+        'Redis indisponível',
+      );
       await this.dataSource.query(`UPDATE email_queue SET "queuedAt" = now() WHERE id = $1`, [id]);
       return true;
     } catch (error) {
@@ -140,25 +188,45 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Enqueues rows that never reached the queue (Redis was down) or whose job was lost. */
+  /**
+   * Hands the queue every row that never reached it (Redis was down) and reconciles rows whose
+   * job is long overdue: a lost job is added again, a job that failed for good fails its row.
+   */
   async sweep(): Promise<number> {
-    if (!this.queue) return 0;
-    const rows: { id: number }[] = await this.dataSource
-      .query(
-        `SELECT id FROM email_queue WHERE status = 'pending' AND ("queuedAt" IS NULL OR "queuedAt" < now() - interval '10 minutes') ORDER BY id LIMIT 500`,
-      )
-      .catch(() => []);
-    let queued = 0;
-    for (const row of rows) {
-      if (!(await this.addJob(row.id))) break;
-      queued += 1;
+    if (!this.queue || this.sweeping) return 0;
+    this.sweeping = true;
+    try {
+      const rows: { id: number; queuedAt: Date | null }[] = await this.dataSource.query(
+        `SELECT id, "queuedAt" FROM email_queue
+          WHERE status IN ('pending', 'scheduled') AND ("queuedAt" IS NULL OR "queuedAt" < now() - make_interval(mins => $1))
+          ORDER BY id LIMIT 500`,
+        [STALE_MINUTES],
+      );
+      let queued = 0;
+      for (const row of rows) {
+        if (row.queuedAt) {
+          const job = await withTimeout(this.queue.getJob(jobId(row.id)), ADD_TIMEOUT_MS, 'Redis indisponível').catch(() => null);
+          const state = job ? await job.getState().catch(() => 'unknown') : null;
+          if (state === 'failed') {
+            await this.markFailed(row.id, job!.failedReason || 'Falha no envio');
+            continue;
+          }
+        }
+        if (!(await this.addJob(row.id))) break; // Redis is down: try on the next sweep
+        queued += 1;
+      }
+      return queued;
+    } catch (error) {
+      this.logger.warn(`sweep: ${error instanceof Error ? error.message : error}`);
+      return 0;
+    } finally {
+      this.sweeping = false;
     }
-    return queued;
   }
 
   private async deliver(id: number): Promise<void> {
-    const [row]: EmailRow[] = await this.dataSource.query(`SELECT * FROM email_queue WHERE id = $1`, [id]);
-    if (!row || row.status === 'sent' || !this.transporter) return;
+    const [row]: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM email_queue WHERE id = $1`, [id]);
+    if (!row || row.status === 'sent' || row.status === 'failed' || !this.transporter) return;
     await this.dataSource.query(`UPDATE email_queue SET attempts = attempts + 1 WHERE id = $1`, [id]);
     await this.transporter.sendMail({
       from: this.config.mailFrom,
@@ -167,23 +235,34 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
       text: row.body,
       html: row.htmlBody ?? undefined,
     });
-    await this.dataSource.query(`UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL WHERE id = $1`, [id]);
+    await this.dataSource.query(`UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL WHERE id = $1`, [id]);
   }
 
+  /** After a failed attempt: scheduled for the next one, or failed after the last. */
   private async onFailed(job: Job<{ id: number }> | undefined, error: Error): Promise<void> {
     if (!job) return;
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-    await this.dataSource
-      .query(`UPDATE email_queue SET "errorMessage" = $2, status = CASE WHEN $3::boolean THEN 'failed' ELSE status END WHERE id = $1 AND status <> 'sent'`, [
-        job.data.id,
-        error.message.slice(0, 2000),
-        final,
-      ])
-      .catch(() => undefined);
+    try {
+      if (final) return await this.markFailed(job.data.id, error.message);
+      const delay = this.config.emailRetryDelayMs * 2 ** Math.max(job.attemptsMade - 1, 0);
+      await this.dataSource.query(
+        `UPDATE email_queue SET status = 'scheduled', "errorMessage" = $2, "scheduledFor" = now() + make_interval(secs => $3) WHERE id = $1 AND status IN ('pending', 'scheduled')`,
+        [job.data.id, error.message.slice(0, 2000), delay / 1000],
+      );
+    } catch (failure) {
+      this.logger.warn(`e-mail ${job.data.id}: could not record the failure: ${failure instanceof Error ? failure.message : failure}`);
+    }
+  }
+
+  private async markFailed(id: number, message: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE email_queue SET status = 'failed', "errorMessage" = $2, "scheduledFor" = NULL WHERE id = $1 AND status IN ('pending', 'scheduled')`,
+      [id, message.slice(0, 2000)],
+    );
   }
 
   async list(): Promise<EmailQueueItem[]> {
-    const rows: EmailRow[] = await this.dataSource.query(`SELECT * FROM email_queue ORDER BY "createdAt" DESC, id DESC LIMIT 100`);
+    const rows: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM email_queue ORDER BY "createdAt" DESC, id DESC LIMIT 100`);
     return rows.map(toItem);
   }
 
@@ -193,40 +272,42 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     return { byStatus };
   }
 
-  /** A failed e-mail goes back to pending and into the queue. */
+  /** A failed e-mail goes back to pending and into the queue (404 unknown, 409 not failed). */
   async retry(id: number): Promise<EmailQueueItem> {
-    const [[row]] = await this.dataSource.query(
-      `UPDATE email_queue SET status = 'pending', "errorMessage" = NULL, attempts = 0, "queuedAt" = NULL WHERE id = $1 AND status = 'failed' RETURNING id`,
-      [id],
-    );
-    if (!row) {
+    const [updated]: EmailRow[] = (
+      await this.dataSource.query(
+        `UPDATE email_queue SET status = 'pending', "errorMessage" = NULL, attempts = 0, "queuedAt" = NULL, "scheduledFor" = NULL
+          WHERE id = $1 AND status = 'failed' RETURNING ${ITEM_COLUMNS}`,
+        [id],
+      )
+    )[0];
+    if (!updated) {
       const [exists] = await this.dataSource.query(`SELECT status FROM email_queue WHERE id = $1`, [id]);
       if (!exists) throw new NotFoundException('E-mail não encontrado');
       throw new ConflictException('Só e-mails com falha podem ser reenviados');
     }
-    await (await this.queue?.getJob(jobId(id)).catch(() => undefined))?.remove().catch(() => undefined);
-    await this.addJob(id);
-    const [updated]: EmailRow[] = await this.dataSource.query(`SELECT * FROM email_queue WHERE id = $1`, [id]);
+    // The failed job keeps its id: remove it so the row can be queued again.
+    if (this.queue) {
+      await withTimeout(this.queue.remove(jobId(id)), ADD_TIMEOUT_MS, 'Redis indisponível').catch(() => undefined);
+      await this.addJob(id);
+    }
     return toItem(updated);
   }
 
   async status(): Promise<EmailServiceStatus> {
     if (!this.transporter) return { status: 'unknown', message: 'Não Configurado' };
     try {
-      await Promise.race([
-        this.transporter.verify(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('tempo esgotado ao conectar')), 5000).unref()),
-      ]);
-      return { status: 'configured', message: this.queue ? 'Servidor SMTP conectado' : 'SMTP conectado; sem Redis os e-mails aguardam na fila' };
+      await withTimeout(this.transporter.verify(), VERIFY_TIMEOUT_MS, 'tempo esgotado ao conectar');
     } catch (error) {
       return { status: 'error', message: `Falha no SMTP: ${error instanceof Error ? error.message : error}` };
     }
+    return { status: 'configured', message: this.queue ? 'Servidor SMTP conectado' : 'SMTP conectado; sem Redis (REDIS_URL) os e-mails aguardam na fila' };
   }
 
   async onModuleDestroy(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    // Force-close: with Redis unreachable a graceful close would wait for it forever.
-    const closing = Promise.all([this.worker?.close(true).catch(() => undefined), this.queue?.close().catch(() => undefined)]);
+    // Lets a send in progress finish, but never waits long: with Redis unreachable a close hangs.
+    const closing = Promise.all([this.worker?.close().catch(() => undefined), this.queue?.close().catch(() => undefined)]);
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
     await this.queue?.disconnect().catch(() => undefined);
     this.transporter?.close();

@@ -4,6 +4,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isAdmin } from '@wkflow/contracts';
+import { NOT_ALLOWED, NOT_LOGGED_IN } from '../auth/access.guard';
 import { SessionProvider } from '../auth/session.provider';
 import { SessionUserService } from '../auth/session-user.service';
 import { EmailService } from './email.service';
@@ -16,11 +17,16 @@ export function mountQueueDashboard(app: INestApplication): void {
   const sessions = app.get(SessionProvider);
   const users = app.get(SessionUserService);
   const adminOnly = (req: Request, res: Response, next: NextFunction) => {
-    sessions.handler(req, res, async () => {
-      const user = req.session?.userId ? await users.load(req.session.userId) : null;
-      if (!user) return void res.status(401).json({ statusCode: 401, message: 'Não autenticado', error: 'Unauthorized' });
-      if (!isAdmin(user)) return void res.status(403).json({ statusCode: 403, message: 'Você não tem permissão para esta ação', error: 'Forbidden' });
-      next();
+    sessions.handler(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const userId = req.session?.userId;
+      (userId ? users.load(userId) : Promise.resolve(null))
+        .then((user) => {
+          if (!user) return void res.status(401).json({ statusCode: 401, message: NOT_LOGGED_IN, error: 'Unauthorized' });
+          if (!isAdmin(user)) return void res.status(403).json({ statusCode: 403, message: NOT_ALLOWED, error: 'Forbidden' });
+          next();
+        })
+        .catch(next);
     });
   };
   if (!queue) {

@@ -1,13 +1,29 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { can, type ModulePermission, type PermissionSubject } from '@wkflow/contracts';
 import { ChatEvents, type ChatMessageCreatedEvent } from '../chat/chat-events';
 import { TaskEvents, type TaskEvent } from '../tasks/task-events';
 import { UserEvents } from '../users/user-events';
 import { NotificationsService } from './notifications.service';
 import { RealtimeService } from './realtime.service';
 
-/** Turns board, chat and account events into notifications and live /ws change events. */
+interface Recipient extends PermissionSubject {
+  id: number;
+}
+
+interface TaskSummary {
+  title: string;
+  assignees: number[];
+  createdBy: number | null;
+}
+
+const CHAT_PREVIEW = 200;
+
+/**
+ * Turns board, chat and account events into notifications (each by the recipient's preferences)
+ * and /ws change events. The hooks fire after the event's commit.
+ */
 @Injectable()
 export class NotificationProducers implements OnModuleInit {
   constructor(
@@ -30,9 +46,10 @@ export class NotificationProducers implements OnModuleInit {
     this.chatEvents.onMessageCreated((event) => this.onChatMessage(event));
   }
 
-  private async task(taskId: number): Promise<{ title: string; assignees: number[]; createdBy: number | null } | null> {
+  private async task(taskId: number): Promise<TaskSummary | null> {
     const [row] = await this.dataSource.query(
-      `SELECT t.title, t."createdBy", COALESCE((SELECT array_agg(a."userId") FROM task_assignees a WHERE a."taskId" = t.id), '{}') AS assignees FROM tasks t WHERE t.id = $1`,
+      `SELECT t.title, t."createdBy", ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = t.id ORDER BY a."userId") AS assignees
+         FROM tasks t WHERE t.id = $1`,
       [taskId],
     );
     return row ?? null;
@@ -43,6 +60,27 @@ export class NotificationProducers implements OnModuleInit {
     return row?.name ?? 'Alguém';
   }
 
+  /** Approved users among `ids` (all approved users when null) with their permissions, in one query. */
+  private async recipients(ids: number[] | null): Promise<Recipient[]> {
+    if (ids && !ids.length) return [];
+    const rows: (Recipient & { permissions: ModulePermission[] | null })[] = await this.dataSource.query(
+      `SELECT u.id, u."accessProfileId",
+              (SELECT json_agg(json_build_object('module', p.module, 'permission', p.permission, 'additionalData', p."additionalData"))
+                 FROM module_permissions p WHERE p."profileId" = u."accessProfileId") AS permissions
+         FROM users u
+        WHERE u."isApproved" AND ($1::int[] IS NULL OR u.id = ANY($1::int[]))
+        ORDER BY u.id`,
+      [ids],
+    );
+    return rows.map((row) => ({ ...row, permissions: row.permissions ?? [] }));
+  }
+
+  /** Task notifications go to users who may still read tasks, never to the one who acted. */
+  private async taskReaders(ids: Iterable<number>, actorId: number): Promise<number[]> {
+    const wanted = [...new Set(ids)].filter((id) => id !== actorId);
+    return (await this.recipients(wanted)).filter((user) => can(user, 'tasks', 'read')).map((user) => user.id);
+  }
+
   private async onTaskEvent(event: TaskEvent): Promise<void> {
     // Other open boards refetch what they may see; no task content goes over the socket.
     if (event.type === 'columnsChanged') this.realtime.broadcast({ type: 'column.changed' });
@@ -50,10 +88,12 @@ export class NotificationProducers implements OnModuleInit {
 
     if (event.type === 'taskCreated' || event.type === 'taskAssigned') {
       const added = event.type === 'taskCreated' ? event.assignedTo : event.added;
+      const users = await this.taskReaders(added, event.actorId);
+      if (!users.length) return;
       const task = await this.task(event.taskId);
       if (!task) return;
       const actor = await this.actorName(event.actorId);
-      for (const userId of added.filter((id) => id !== event.actorId)) {
+      for (const userId of users) {
         await this.notifications.notify(userId, 'task_assigned', {
           title: `Nova tarefa atribuída: ${task.title}`,
           message: `${actor} atribuiu a tarefa "${task.title}" a você.`,
@@ -64,7 +104,7 @@ export class NotificationProducers implements OnModuleInit {
       const task = await this.task(event.taskId);
       if (!task) return;
       const actor = await this.actorName(event.actorId);
-      for (const userId of task.assignees.filter((id) => id !== event.actorId)) {
+      for (const userId of await this.taskReaders(task.assignees, event.actorId)) {
         await this.notifications.notify(userId, 'task_comment', {
           title: `Novo comentário em: ${task.title}`,
           message: `${actor} comentou na tarefa "${task.title}".`,
@@ -75,9 +115,8 @@ export class NotificationProducers implements OnModuleInit {
       const task = await this.task(event.taskId);
       if (!task) return;
       const actor = await this.actorName(event.actorId);
-      const recipients = new Set([...task.assignees, ...(task.createdBy ? [task.createdBy] : [])]);
-      recipients.delete(event.actorId);
-      for (const userId of recipients) {
+      const users = await this.taskReaders([...task.assignees, ...(task.createdBy ? [task.createdBy] : [])], event.actorId);
+      for (const userId of users) {
         await this.notifications.notify(userId, 'task_completed', {
           title: `Tarefa concluída: ${task.title}`,
           message: `${actor} concluiu a tarefa "${task.title}".`,
@@ -87,23 +126,22 @@ export class NotificationProducers implements OnModuleInit {
     }
   }
 
-  /** Chat rooms are open to everyone with chat read: those users hear of new messages. */
+  /**
+   * Chat rooms have no membership: every room is open to whoever has chat read, so those users
+   * (not the author) hear of a message: in the browser when connected, by e-mail otherwise.
+   */
   private async onChatMessage(event: ChatMessageCreatedEvent): Promise<void> {
     this.realtime.broadcast({ type: 'chat.message', roomId: event.roomId });
-    const text = event.message.message;
+    const readers = (await this.recipients(null)).filter((user) => user.id !== event.authorId && can(user, 'chat', 'read'));
+    if (!readers.length) return;
     const [room] = await this.dataSource.query(`SELECT name FROM chat_rooms WHERE id = $1`, [event.roomId]);
     const author = await this.actorName(event.authorId);
-    const readers: { id: number; accessProfileId: number }[] = await this.dataSource.query(
-      `SELECT u.id, u."accessProfileId" FROM users u
-        WHERE u."isApproved" AND u.id <> $1
-          AND (u."accessProfileId" = 1 OR EXISTS (SELECT 1 FROM module_permissions p WHERE p."profileId" = u."accessProfileId" AND p.module = 'chat' AND p.permission <> 'hidden'))`,
-      [event.authorId],
-    );
+    const text = event.message.message.length > CHAT_PREVIEW ? `${event.message.message.slice(0, CHAT_PREVIEW)}…` : event.message.message;
     for (const reader of readers) {
-      const online = this.realtime.isOnline(reader.id);
+      const online = await this.realtime.isOnline(reader.id);
       await this.notifications.notify(reader.id, online ? 'chat_message_online' : 'chat_message_offline', {
-        title: `Nova mensagem em ${room?.name ?? 'chat'}`,
-        message: `${author}: ${text.slice(0, 200)}`,
+        title: `Nova mensagem em ${room?.name ?? 'Chat'}`,
+        message: `${author}: ${text}`,
         data: { roomId: event.roomId },
       });
     }

@@ -1,8 +1,7 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ADMIN_PROFILE_ID, type Notification, type NotificationPreference } from '@wkflow/contracts';
+import type { Notification, NotificationPreference } from '@wkflow/contracts';
 import { Authenticated, CurrentUser } from '../auth/access.decorators';
-import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { SavePreferencesDto } from './dto/notifications.dto';
@@ -38,9 +37,8 @@ export class NotificationsController {
   /** The dropdown's 'Teste' button, shown only to access profile 1. */
   @Post('test')
   @HttpCode(201)
-  async test(@CurrentUser() user: AuthenticatedUser): Promise<Notification | null> {
-    if (user.accessProfileId !== ADMIN_PROFILE_ID) throw new ForbiddenException(NOT_ALLOWED);
-    return this.notifications.notify(user.id, 'test', { title: 'Notificação de teste', message: 'As notificações do WKFlow estão funcionando.' });
+  test(@CurrentUser() user: AuthenticatedUser): Promise<Notification> {
+    return this.notifications.sendTest(user);
   }
 
   @Put(':id/read')

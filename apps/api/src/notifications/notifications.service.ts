@@ -1,7 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  ADMIN_PROFILE_ID,
   channelsFor,
   effectivePreferences,
   type EmailType,
@@ -9,6 +10,9 @@ import {
   type NotificationPreference,
   type SystemNotificationType,
 } from '@wkflow/contracts';
+import { AfterCommit } from '../email/after-commit';
+import { NOT_ALLOWED } from '../auth/access.guard';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { EmailService } from '../email/email.service';
 import type { PreferenceDto } from './dto/notifications.dto';
 import { RealtimeService } from './realtime.service';
@@ -56,6 +60,7 @@ export class NotificationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly email: EmailService,
     private readonly realtime: RealtimeService,
+    private readonly afterCommit: AfterCommit,
   ) {}
 
   async list(userId: number): Promise<Notification[]> {
@@ -97,12 +102,22 @@ export class NotificationsService {
     return this.preferences(userId);
   }
 
+  /** The dropdown's 'Teste' button: a browser notification to oneself, for access profile 1 only. */
+  async sendTest(user: AuthenticatedUser): Promise<Notification> {
+    if (user.accessProfileId !== ADMIN_PROFILE_ID) throw new ForbiddenException(NOT_ALLOWED);
+    const notification = await this.notify(user.id, 'test', { title: 'Notificação de teste', message: 'As notificações do WKFlow estão funcionando.' });
+    return notification!;
+  }
+
   /**
    * Delivers one notification by the user's preferences: a row plus a /ws push for the browser,
-   * an outbox e-mail (in the caller's transaction when given) for e-mail.
+   * an outbox e-mail for e-mail. Both rows are written in one transaction: the caller's when
+   * `manager` is given (so they commit with the event), and the push and the queue job wait for
+   * its commit.
    */
   async notify(userId: number, type: SystemNotificationType, content: NotifyContent, manager?: EntityManager): Promise<Notification | null> {
-    const db = manager ?? this.dataSource;
+    if (!manager) return this.dataSource.transaction((own) => this.notify(userId, type, content, own));
+    const db = manager;
     const [user] = await db.query(`SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`, [userId]);
     if (!user) return null;
     const saved = await db.query(`SELECT type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = $1`, [userId]);
@@ -117,7 +132,7 @@ export class NotificationsService {
       [userId, type, content.title.slice(0, 200), content.message, channels.emailEnabled ? 'both' : 'browser', channels.soundEnabled, content.data ? JSON.stringify(content.data) : null],
     );
     const notification = toNotification(row);
-    this.realtime.sendToUser(userId, { type: 'notification', notification });
+    this.afterCommit.run(manager, () => this.realtime.sendToUser(userId, { type: 'notification', notification }));
     return notification;
   }
 }

@@ -1,16 +1,24 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { DataSource } from 'typeorm';
 import { WebSocket, WebSocketServer } from 'ws';
 import { SessionProvider } from '../auth/session.provider';
+import { SESSION_TABLE } from '../auth/session-store';
 import { SessionUserService } from '../auth/session-user.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 export const WS_PATH = '/ws';
 const HEARTBEAT_MS = 30_000;
+/** A replica's presence entry outlives two missed heartbeats at most. */
+const PRESENCE_TTL_MS = 75_000;
+/** Close code sent when the session behind a socket has ended (logout, password change). */
+export const SESSION_ENDED = 4401;
 
 /** What travels between replicas: to one user's sockets, or to every authenticated socket. */
 interface Envelope {
@@ -18,23 +26,44 @@ interface Envelope {
   payload: Record<string, unknown>;
 }
 
+interface Client {
+  userId: number;
+  sessionId: string;
+  alive: boolean;
+}
+
+/** Messages pushed over /ws. Change events carry ids only: clients refetch what they may see. */
+export type RealtimeMessage =
+  | { type: 'notification'; notification: object }
+  | { type: 'task.changed'; taskId: number }
+  | { type: 'column.changed' }
+  | { type: 'chat.message'; roomId: number };
+
 /**
  * The /ws endpoint: sockets authenticated by the session cookie, pushes to a user or to everyone,
- * fanned out across replicas through Redis pub/sub (locally without Redis).
+ * fanned out across replicas through Redis pub/sub (delivered locally without Redis). Presence
+ * (is a user connected anywhere?) is kept in Redis per replica, with a TTL.
  */
 @Injectable()
 export class RealtimeService implements OnModuleDestroy {
   private readonly logger = new Logger(RealtimeService.name);
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private readonly sockets = new Map<number, Set<WebSocket>>();
-  private readonly alive = new WeakSet<WebSocket>();
+  private readonly clients = new WeakMap<WebSocket, Client>();
   private readonly channel: string;
-  private publisher: Redis | null = null;
-  private subscriber: Redis | null = null;
+  private readonly replicaId = randomUUID();
+  private readonly publisher: Redis | null = null;
+  private readonly subscriber: Redis | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private server: Server | null = null;
+  private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://x').pathname !== WS_PATH) return; // not ours
+    void this.upgrade(request, socket, head);
+  };
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessions: SessionProvider,
     private readonly users: SessionUserService,
   ) {
@@ -42,22 +71,27 @@ export class RealtimeService implements OnModuleDestroy {
     if (config.redisUrl) {
       const options = { maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 500, 5000) };
       this.publisher = new Redis(config.redisUrl, { ...options, enableOfflineQueue: false });
+      // A subscriber connection can do nothing else; it resubscribes by itself after a reconnect.
       this.subscriber = new Redis(config.redisUrl, options);
       this.publisher.on('error', (error) => this.logger.warn(`publisher: ${error.message}`));
       this.subscriber.on('error', (error) => this.logger.warn(`subscriber: ${error.message}`));
       this.subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`subscribe: ${error.message}`));
-      this.subscriber.on('message', (_channel, raw) => this.deliverLocally(JSON.parse(raw) as Envelope));
+      this.subscriber.on('message', (_channel, raw: string) => {
+        try {
+          this.deliverLocally(JSON.parse(raw) as Envelope);
+        } catch {
+          this.logger.warn('ignored a malformed event');
+        }
+      });
     }
   }
 
-  /** Hooks the upgrade of the app's HTTP server; an anonymous upgrade is refused with 401. */
+  /** Takes over the upgrade of the app's HTTP server on /ws; an anonymous upgrade is refused with 401. */
   attach(app: INestApplication): void {
-    const server: Server = app.getHttpServer();
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (new URL(request.url ?? '/', 'http://x').pathname !== WS_PATH) return; // not ours
-      void this.upgrade(request, socket, head);
-    });
-    this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
+    if (this.server) return;
+    this.server = app.getHttpServer() as Server;
+    this.server.on('upgrade', this.onUpgrade);
+    this.heartbeat = setInterval(() => void this.heartbeatOnce(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
@@ -66,60 +100,118 @@ export class RealtimeService implements OnModuleDestroy {
       socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroy();
     };
+    socket.on('error', () => socket.destroy());
     try {
+      // A page of another site must not open a socket with our cookie (cross-site WebSocket hijacking).
+      if (!this.originAllowed(request)) return refuse('403 Forbidden');
       const req = request as Request;
-      await new Promise<void>((resolve, reject) => this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) => (error ? reject(error) : resolve())),
+      );
       const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
       if (!user) return refuse('401 Unauthorized');
-      this.wss.handleUpgrade(request, socket, head, (ws) => this.register(user.id, ws));
+      this.wss.handleUpgrade(request, socket, head, (ws) => this.register({ userId: user.id, sessionId: req.sessionID, alive: true }, ws));
     } catch (error) {
       this.logger.warn(`upgrade failed: ${error instanceof Error ? error.message : error}`);
       refuse('500 Internal Server Error');
     }
   }
 
-  private register(userId: number, ws: WebSocket): void {
-    const set = this.sockets.get(userId) ?? new Set<WebSocket>();
-    set.add(ws);
-    this.sockets.set(userId, set);
-    this.alive.add(ws);
-    ws.on('pong', () => this.alive.add(ws));
-    ws.on('close', () => {
-      set.delete(ws);
-      if (set.size === 0) this.sockets.delete(userId);
-    });
-    ws.on('error', () => ws.terminate());
-    ws.send(JSON.stringify({ type: 'connected' }));
-  }
-
-  private ping(): void {
-    for (const set of this.sockets.values()) {
-      for (const ws of set) {
-        if (!this.alive.has(ws)) {
-          ws.terminate();
-          continue;
-        }
-        this.alive.delete(ws);
-        ws.ping();
-      }
+  private originAllowed(request: IncomingMessage): boolean {
+    const origin = request.headers.origin;
+    if (!origin) return true; // not a browser page: the cookie is what authenticates
+    try {
+      return new URL(origin).host === request.headers.host || this.config.webOrigins.includes(origin);
+    } catch {
+      return false;
     }
   }
 
-  /** Whether the user has an open socket on this replica (chat online/offline). */
-  isOnline(userId: number): boolean {
-    return (this.sockets.get(userId)?.size ?? 0) > 0;
+  private register(client: Client, ws: WebSocket): void {
+    const set = this.sockets.get(client.userId) ?? new Set<WebSocket>();
+    const first = set.size === 0;
+    set.add(ws);
+    this.sockets.set(client.userId, set);
+    this.clients.set(ws, client);
+    ws.on('pong', () => (client.alive = true));
+    ws.on('message', () => undefined); // clients have nothing to say; the payload cap guards memory
+    ws.on('close', () => {
+      set.delete(ws);
+      if (set.size === 0 && this.sockets.get(client.userId) === set) {
+        this.sockets.delete(client.userId);
+        void this.presence('leave', [client.userId]);
+      }
+    });
+    ws.on('error', () => ws.terminate());
+    if (first) void this.presence('join', [client.userId]);
+    ws.send(JSON.stringify({ type: 'connected' }));
   }
 
-  sendToUser(userId: number, payload: Record<string, unknown>): void {
+  /** Every 30 s: drops sockets that missed a pong or whose session ended, pings the rest, renews presence. */
+  async heartbeatOnce(): Promise<void> {
+    const all = [...this.sockets.values()].flatMap((set) => [...set]);
+    for (const ws of all) {
+      const client = this.clients.get(ws)!;
+      if (!client.alive) {
+        ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      ws.ping();
+    }
+    await this.closeEndedSessions(all).catch((error: Error) => this.logger.warn(`session check: ${error.message}`));
+    await this.presence('join', [...this.sockets.keys()]);
+  }
+
+  private async closeEndedSessions(sockets: WebSocket[]): Promise<void> {
+    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
+    if (!open.length) return;
+    const ids = [...new Set(open.map((ws) => this.clients.get(ws)!.sessionId))];
+    const rows: { sid: string }[] = await this.dataSource.query(
+      `SELECT s.sid FROM "${SESSION_TABLE}" s JOIN users u ON u.id = (s.sess->>'userId')::int AND u."isApproved"
+        WHERE s.sid = ANY($1::varchar[]) AND s.expire > now()`,
+      [ids],
+    );
+    const valid = new Set(rows.map((r) => r.sid));
+    for (const ws of open) if (!valid.has(this.clients.get(ws)!.sessionId)) ws.close(SESSION_ENDED, 'Sessão encerrada');
+  }
+
+  private presenceKey(userId: number): string {
+    return `${this.config.redisPrefix}:online:${userId}`;
+  }
+
+  private async presence(change: 'join' | 'leave', userIds: number[]): Promise<void> {
+    if (!this.publisher || this.publisher.status !== 'ready' || !userIds.length) return;
+    const pipeline = this.publisher.pipeline();
+    for (const userId of userIds) {
+      if (change === 'leave') pipeline.zrem(this.presenceKey(userId), this.replicaId);
+      else pipeline.zadd(this.presenceKey(userId), Date.now() + PRESENCE_TTL_MS, this.replicaId).pexpire(this.presenceKey(userId), PRESENCE_TTL_MS);
+    }
+    await pipeline.exec().catch((error: Error) => this.logger.warn(`presence: ${error.message}`));
+  }
+
+  /** Whether the user has an open socket on any replica (this one, or another per Redis). */
+  async isOnline(userId: number): Promise<boolean> {
+    if ((this.sockets.get(userId)?.size ?? 0) > 0) return true;
+    if (!this.publisher || this.publisher.status !== 'ready') return false;
+    try {
+      return (await this.publisher.zcount(this.presenceKey(userId), Date.now(), '+inf')) > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  sendToUser(userId: number, payload: RealtimeMessage): void {
     this.publish({ userId, payload });
   }
 
-  broadcast(payload: Record<string, unknown>): void {
+  broadcast(payload: RealtimeMessage): void {
     this.publish({ userId: null, payload });
   }
 
   private publish(envelope: Envelope): void {
     if (this.publisher && this.publisher.status === 'ready') {
+      // Our own subscriber hears it too, so every replica (this one included) delivers once.
       this.publisher.publish(this.channel, JSON.stringify(envelope)).catch(() => this.deliverLocally(envelope));
     } else {
       this.deliverLocally(envelope);
@@ -134,9 +226,17 @@ export class RealtimeService implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    for (const set of this.sockets.values()) for (const ws of set) ws.terminate();
+    this.server?.off('upgrade', this.onUpgrade);
+    await this.presence('leave', [...this.sockets.keys()]);
+    for (const set of this.sockets.values()) for (const ws of set) ws.close(1001, 'Servidor reiniciando');
+    this.sockets.clear();
     this.wss.close();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
   }
+}
+
+/** Serves /ws on the app's HTTP server; call once from createApp (before or after app.init()). */
+export function attachWebSockets(app: INestApplication): void {
+  app.get(RealtimeService).attach(app);
 }

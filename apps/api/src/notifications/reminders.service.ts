@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
-import { DataSource } from 'typeorm';
-import { dueReminderFor, DUE_REMINDERS, isCompletedColumnName, REMINDER_MINUTES, type ReminderOption } from '@wkflow/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isCompletedColumnName, remindersDue, type ReminderClaim, type ReminderNotificationType, type ReminderOption } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { NotificationsService } from './notifications.service';
 
@@ -12,18 +12,28 @@ interface DueRow {
   deadline: Date;
   reminderTime: ReminderOption | null;
   columnName: string;
-  userId: number;
+  recipients: number[];
 }
 
+const LABELS: Record<ReminderNotificationType, string> = {
+  task_due_6h: 'em até 6 horas',
+  task_due_3h: 'em até 3 horas',
+  task_due_1h: 'em até 1 hora',
+  task_reminder: 'em breve',
+};
+
 /**
- * Deadline reminders (task_due_6h/3h/1h and the task's own reminder option). Idempotent: a
- * reminder is sent only by whoever inserts its notification_deliveries row, so a second run, a
- * restart or another replica never sends it again.
+ * Deadline reminders (task_due_6h/3h/1h and the task's own reminder option), checked on an
+ * interval. Idempotent: a reminder is sent only by the transaction that inserts its
+ * notification_deliveries row (unique task, user, kind), and the notification and its outbox
+ * e-mail are written in that same transaction; so a second run, a restart or another replica
+ * never sends it again, and a failed send leaves it to the next run.
  */
 @Injectable()
 export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RemindersService.name);
   private timer: NodeJS.Timeout | null = null;
+  private running = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -32,7 +42,7 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.runOnce().catch((error: Error) => this.logger.warn(`reminders: ${error.message}`)), this.config.reminderIntervalMs);
+    this.timer = setInterval(() => void this.tick(), this.config.reminderIntervalMs);
     this.timer.unref();
   }
 
@@ -40,54 +50,82 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** Checks every open task due within a day; returns how many reminders it sent. */
+  /** One run at a time per process (a slow run is not overlapped by the next tick). */
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.runOnce();
+    } catch (error) {
+      this.logger.warn(`reminders: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Checks the open tasks due within a day; returns how many reminders this call sent. */
   async runOnce(now = new Date()): Promise<number> {
+    // Assignees are reminded; a task nobody is assigned to reminds its creator.
     const rows: DueRow[] = await this.dataSource.query(
-      `SELECT t.id AS "taskId", t.title, t.deadline, t."reminderTime", c.name AS "columnName", a."userId"
-         FROM tasks t JOIN columns c ON c.id = t."columnId" JOIN task_assignees a ON a."taskId" = t.id
+      `SELECT t.id AS "taskId", t.title, t.deadline, t."reminderTime", c.name AS "columnName",
+              COALESCE(NULLIF(ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = t.id ORDER BY a."userId"), '{}'),
+                       CASE WHEN t."createdBy" IS NULL THEN '{}'::int[] ELSE ARRAY[t."createdBy"] END) AS recipients
+         FROM tasks t JOIN columns c ON c.id = t."columnId"
         WHERE NOT t."isArchived" AND t.deadline > $1 AND t.deadline <= $1::timestamptz + interval '1 day'`,
       [now],
+    );
+    // Skips what was sent already without a transaction each; the claim below stays the guard.
+    const done = new Set(
+      (
+        (await this.dataSource.query(`SELECT "taskId", "userId", kind FROM notification_deliveries WHERE "taskId" = ANY($1::int[])`, [
+          rows.map((r) => r.taskId),
+        ])) as { taskId: number; userId: number; kind: string }[]
+      ).map((d) => `${d.taskId}/${d.userId}/${d.kind}`),
     );
     let sent = 0;
     for (const row of rows) {
       if (isCompletedColumnName(row.columnName)) continue;
-      const due = dueReminderFor(row.deadline, now);
-      if (due) {
-        // Entering a tighter window also closes the wider ones, so they never fire late.
-        const kinds = DUE_REMINDERS.filter((r) => r.minutes >= DUE_REMINDERS.find((d) => d.type === due)!.minutes).map((r) => r.type);
-        if (await this.claim(row, due, kinds)) {
-          await this.send(row, due);
-          sent += 1;
-        }
-      }
-      if (row.reminderTime && now.getTime() >= row.deadline.getTime() - REMINDER_MINUTES[row.reminderTime] * 60_000) {
-        // Keyed by the deadline too: moving the deadline re-arms the reminder.
-        const kind = `reminder:${row.reminderTime}:${row.deadline.toISOString()}`;
-        if (await this.claim(row, kind, [kind])) {
-          await this.send(row, 'task_reminder');
-          sent += 1;
+      for (const claim of remindersDue(row.deadline, row.reminderTime, now)) {
+        for (const userId of row.recipients) {
+          if (done.has(`${row.taskId}/${userId}/${claim.kind}`)) continue;
+          try {
+            if (await this.deliver(row, userId, claim)) sent += 1;
+          } catch (error) {
+            this.logger.warn(`reminder ${claim.kind} for task ${row.taskId}, user ${userId}: ${error instanceof Error ? error.message : error}`);
+          }
         }
       }
     }
     return sent;
   }
 
-  /** Inserts the delivery rows; true only for the caller that inserted `kind` itself. */
-  private async claim(row: DueRow, kind: string, kinds: readonly string[]): Promise<boolean> {
-    const inserted: { kind: string }[] = await this.dataSource.query(
-      `INSERT INTO notification_deliveries ("taskId", "userId", kind) SELECT $1, $2, unnest($3::varchar[]) ON CONFLICT DO NOTHING RETURNING kind`,
-      [row.taskId, row.userId, kinds],
-    );
-    return inserted.some((r) => r.kind === kind);
+  /** Claims the reminder and sends it in one transaction; false when someone else claimed it first. */
+  private deliver(row: DueRow, userId: number, claim: ReminderClaim): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      // A concurrent inserter of the same key waits here for our commit, then inserts nothing.
+      const inserted: { kind: string }[] = await manager.query(
+        `INSERT INTO notification_deliveries ("taskId", "userId", kind) SELECT $1, $2, unnest($3::varchar[])
+         ON CONFLICT DO NOTHING RETURNING kind`,
+        [row.taskId, userId, [claim.kind, ...claim.closes]],
+      );
+      if (!inserted.some((r) => r.kind === claim.kind)) return false;
+      await this.send(manager, row, userId, claim.type);
+      return true;
+    });
   }
 
-  private async send(row: DueRow, type: 'task_due_6h' | 'task_due_3h' | 'task_due_1h' | 'task_reminder'): Promise<void> {
-    const when = DateTime.fromJSDate(row.deadline).setZone(this.config.appTimezone).setLocale('pt-BR');
-    const label = { task_due_6h: 'em até 6 horas', task_due_3h: 'em até 3 horas', task_due_1h: 'em até 1 hora', task_reminder: 'em breve' }[type];
-    await this.notifications.notify(row.userId, type, {
-      title: `Prazo próximo: ${row.title}`,
-      message: `A tarefa "${row.title}" vence ${label} (${when.toFormat('dd/MM/yyyy HH:mm')}).`,
-      data: { taskId: row.taskId, deadline: row.deadline.toISOString() },
-    });
+  private async send(manager: EntityManager, row: DueRow, userId: number, type: ReminderNotificationType): Promise<void> {
+    // APP_TIMEZONE only shapes the text; the windows are absolute instants.
+    const when = DateTime.fromJSDate(row.deadline).setZone(this.config.appTimezone).setLocale('pt-BR').toFormat('dd/MM/yyyy HH:mm');
+    await this.notifications.notify(
+      userId,
+      type,
+      {
+        title: `Prazo próximo: ${row.title}`,
+        message: `A tarefa "${row.title}" vence ${LABELS[type]} (${when}).`,
+        data: { taskId: row.taskId, deadline: row.deadline.toISOString() },
+      },
+      manager,
+    );
   }
 }

@@ -27,7 +27,8 @@ export class TestEmailDto {
   message?: string;
 }
 
-export class TestNotificationDto {
+/** The admin page's notification samples: a destination and the sample's type. */
+class TestNotificationDto {
   @ApiProperty()
   @Transform(trim)
   @IsEmail({}, { message: 'E-mail de destino inválido' })
@@ -35,9 +36,18 @@ export class TestNotificationDto {
   @IsNotEmpty({ message: TO_REQUIRED })
   @IsString({ message: TO_REQUIRED })
   to: string;
+}
 
-  @ApiPropertyOptional({ enum: ['task_assigned', 'task_due_soon'] })
+export class TestTaskNotificationDto extends TestNotificationDto {
+  @ApiPropertyOptional({ enum: ['task_assigned'] })
   @IsOptional()
-  @IsIn(['task_assigned', 'task_due_soon'], { message: 'Tipo de notificação inválido' })
-  notificationType?: 'task_assigned' | 'task_due_soon';
+  @IsIn(['task_assigned'], { message: 'Tipo de notificação inválido' })
+  notificationType?: 'task_assigned';
+}
+
+export class TestDeadlineNotificationDto extends TestNotificationDto {
+  @ApiPropertyOptional({ enum: ['task_due_soon'] })
+  @IsOptional()
+  @IsIn(['task_due_soon'], { message: 'Tipo de notificação inválido' })
+  notificationType?: 'task_due_soon';
 }

@@ -23,7 +23,7 @@ export class PreferenceDto {
 
 export class SavePreferencesDto {
   @ApiProperty({ type: [PreferenceDto] })
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'Preferência inválida' })
   @Type(() => PreferenceDto)
   @ArrayMaxSize(NOTIFICATION_TYPES.length, { message: 'Preferências demais' })
   @IsArray({ message: 'preferences deve ser uma lista' })
