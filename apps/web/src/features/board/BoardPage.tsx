@@ -1,38 +1,293 @@
-import { Badge, Box, Card, Center, Icon, Stack, Text } from '@chakra-ui/react';
-import { SquareKanban } from 'lucide-react';
+import { Box, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
+import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks, isAdmin as isAdminUser, type Column, type Task } from '@wkflow/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DndProvider } from 'react-dnd';
+import { HTML5Backend } from 'react-dnd-html5-backend';
+import { useSearchParams } from 'react-router';
+import { NEW_PARAM } from '../../app/shellActions';
+import { Sidebar } from '../../app/Sidebar';
 import { useTaskSearch } from '../../app/useTaskSearch';
 import { PageHeader } from '../../components/PageHeader';
+import { errorMessage } from '../../lib/fetcher';
+import { toast } from '../../lib/toast';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { usePermissions } from '../auth/usePermissions';
+import { AccessDenied } from '../clients/AccessDenied';
+import { ConfirmDialog } from '../clients/ConfirmDialog';
+import { useClients } from '../clients/useClients';
+import { moveTask } from '../tasks/tasks.api';
+import { TaskDialog, type TaskDialogTarget } from '../tasks/TaskDialog';
+import { useColumns, useTasks, useTeam } from '../tasks/useTaskData';
+import { AddColumnTile } from './AddColumnTile';
+import { BoardColumn, type EditRights } from './BoardColumn';
+import {
+  backlogColumn,
+  CLIENT_PARAM,
+  DEFAULT_FILTERS,
+  dropPosition,
+  FILTER_LABELS,
+  idParam,
+  keepUnchangedGroups,
+  MEMBER_PARAM,
+  sortColumns,
+  tasksByColumn,
+  visibleTasks,
+  type BoardFilters,
+} from './board.logic';
+import { createColumn, deleteColumn, updateColumn } from './columns.api';
 
-/**
- * The kanban board (routes / and /kanban). The title is the workflow name 'WKFlow'.
- * Not built yet: the header's search (?q=) and ?new=task|ai hook points are already read here.
- */
+const NO_TASKS: Task[] = [];
+const NO_COLUMNS: Column[] = [];
+
+/** The kanban board (routes / and /kanban, core.md §2) with the 'Projetos' sidebar on desktop. */
 export default function BoardPage() {
-  const [query] = useTaskSearch();
+  const { user } = useCurrentUser();
+  const { can, subject, isLoading: permissionsLoading } = usePermissions();
+  if (!user || permissionsLoading)
+    return (
+      <Center py="24">
+        <Spinner />
+      </Center>
+    );
+  if (!can('tasks', 'read')) return <AccessDenied message="Você não tem permissão para visualizar o WKFlow." />;
   return (
-    <Box>
-      <PageHeader
-        title="WKFlow"
-        description="Quadro de tarefas da equipe."
-        actions={query ? <Badge colorPalette="brand" size="lg">Buscando: {query}</Badge> : undefined}
-      />
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
-        <Card.Body>
-          <Center py="12">
-            <Stack align="center" gap="3" textAlign="center">
-              <Center boxSize="12" rounded="full" bg="brand.subtle" color="brand.fg">
-                <Icon boxSize="6">
-                  <SquareKanban />
-                </Icon>
-              </Center>
-              <Text fontWeight="medium">Em construção</Text>
-              <Text color="fg.muted" textStyle="sm" maxW="sm">
-                O quadro de tarefas estará disponível em breve.
-              </Text>
-            </Stack>
+    <Board
+      userId={user.id}
+      admin={isAdminUser(user)}
+      subject={subject}
+      canWrite={can('tasks', 'write')}
+      canReadClients={can('clients', 'read')}
+    />
+  );
+}
+
+interface BoardProps {
+  userId: number;
+  admin: boolean;
+  subject: ReturnType<typeof usePermissions>['subject'];
+  canWrite: boolean;
+  canReadClients: boolean;
+}
+
+function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps) {
+  const tasksQuery = useTasks();
+  const columnsQuery = useColumns();
+  const clientsQuery = useClients(canReadClients);
+  const teamQuery = useTeam();
+  const tasks = tasksQuery.data ?? NO_TASKS;
+  const columns = useMemo(() => sortColumns(columnsQuery.data ?? NO_COLUMNS), [columnsQuery.data]);
+  const clients = useMemo(() => clientsQuery.data ?? [], [clientsQuery.data]);
+  const team = useMemo(() => teamQuery.data ?? [], [teamQuery.data]);
+
+  const [query, setQuery] = useTaskSearch();
+  const [params, setParams] = useSearchParams();
+  const viewAll = canViewAllTasks(subject);
+  const scope = useMemo(
+    () => ({ clientId: idParam(params.get(CLIENT_PARAM)), memberId: viewAll ? idParam(params.get(MEMBER_PARAM)) : null }),
+    [params, viewAll],
+  );
+  const [filters, setFilters] = useState<BoardFilters>(DEFAULT_FILTERS);
+  const [target, setTarget] = useState<TaskDialogTarget | null>(null);
+  const [deleting, setDeleting] = useState<Column | null>(null);
+
+  const rights = useMemo<EditRights>(
+    () => ({ userId, editAll: canEditAllTasks(subject), editAssigned: canEditAssignedTasks(subject) }),
+    [userId, subject],
+  );
+  const dialogRights = useMemo(() => ({ ...rights, canWrite }), [rights, canWrite]);
+  const clientsById = useMemo(() => new Map(clients.map((c) => [c.id, c])), [clients]);
+  const people = useMemo(() => new Map(team.map((u) => [u.id, u])), [team]);
+
+  const visible = useMemo(() => visibleTasks(tasks, columns, filters, query, scope), [tasks, columns, filters, query, scope]);
+  const previousGroups = useRef<Map<number, Task[]> | null>(null);
+  const grouped = useMemo(() => keepUnchangedGroups(previousGroups.current, tasksByColumn(visible)), [visible]);
+  useEffect(() => {
+    previousGroups.current = grouped;
+  }, [grouped]);
+
+  // The drop handler reads the latest board through a ref, so the memoised columns keep one callback.
+  const latest = useRef({ tasks, columns });
+  useEffect(() => {
+    latest.current = { tasks, columns };
+  }, [tasks, columns]);
+
+  const onDrop = useCallback((taskId: number, column: Column, visibleCount: number) => {
+    const board = latest.current;
+    const task = board.tasks.find((t) => t.id === taskId);
+    const from = board.columns.find((c) => c.id === task?.columnId);
+    const position = dropPosition(task, from, column, visibleCount);
+    if (position === null) return;
+    moveTask(taskId, column.id, position, column.name).catch((err: unknown) => toast.error('Erro ao mover tarefa', errorMessage(err)));
+  }, []);
+
+  const onOpen = useCallback((taskId: number) => setTarget({ mode: 'edit', taskId }), []);
+  const onAdd = useCallback((column: Column) => setTarget({ mode: 'create', columnId: column.id }), []);
+  const onClose = useCallback(() => setTarget(null), []);
+
+  const onRename = useCallback((column: Column, name: string) => {
+    updateColumn(column.id, { name })
+      .then(() => toast.success('Lista Atualizada'))
+      .catch((err: unknown) => toast.error('Erro ao Atualizar Lista', errorMessage(err)));
+  }, []);
+  const onRecolor = useCallback((column: Column, color: string) => {
+    updateColumn(column.id, { color })
+      .then(() => toast.success('Lista Atualizada'))
+      .catch((err: unknown) => toast.error('Erro ao Atualizar Lista', errorMessage(err)));
+  }, []);
+  const onDelete = useCallback((column: Column) => setDeleting(column), []);
+
+  const onCreateColumn = useCallback(
+    async (name: string) => {
+      try {
+        await createColumn(name, columns.length + 1);
+        toast.success('Lista Criada');
+        return true;
+      } catch (err) {
+        toast.error('Erro ao Criar Lista', errorMessage(err));
+        return false;
+      }
+    },
+    [columns.length],
+  );
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await deleteColumn(deleting.id);
+      toast.success('Lista Excluída');
+    } catch (err) {
+      toast.error('Erro ao Excluir Lista', errorMessage(err));
+    }
+  }
+
+  // The header's 'Nova Tarefa' opens the board with ?new=task: the create dialog in the backlog.
+  // (?new=ai belongs to the AI modal host.)
+  const newAction = params.get(NEW_PARAM);
+  const columnsReady = columnsQuery.data !== undefined || columnsQuery.error !== undefined;
+  useEffect(() => {
+    if (newAction !== 'task' || !columnsReady) return;
+    if (canWrite) setTarget({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(NEW_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [newAction, columnsReady, canWrite, columns, setParams]);
+
+  const clearParam = (name: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const loading = tasksQuery.isLoading || columnsQuery.isLoading;
+  const loadError = tasksQuery.error ?? columnsQuery.error;
+  const scopeClient = scope.clientId !== null ? (clientsById.get(scope.clientId)?.name ?? `#${scope.clientId}`) : null;
+  const scopeMember = scope.memberId !== null ? (people.get(scope.memberId)?.name ?? `#${scope.memberId}`) : null;
+
+  return (
+    <Flex gap="6" align="flex-start">
+      <Sidebar />
+      <Box flex="1" minW="0">
+        <PageHeader
+          title="WKFlow"
+          actions={
+            <HStack gap="4" flexWrap="wrap" role="group" aria-label="Filtros">
+              {(Object.keys(FILTER_LABELS) as Array<keyof BoardFilters>).map((key) => (
+                <Checkbox.Root
+                  key={key}
+                  size="sm"
+                  colorPalette={key === 'overdue' ? 'red' : key === 'completed' ? 'green' : 'brand'}
+                  checked={filters[key]}
+                  onCheckedChange={(e) => setFilters((f) => ({ ...f, [key]: e.checked === true }))}
+                  data-testid={`filter-${key}`}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{FILTER_LABELS[key]}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </HStack>
+          }
+        />
+        {(query || scopeClient || scopeMember) && (
+          <HStack gap="2" mb="4" flexWrap="wrap" data-testid="active-filters">
+            <Text textStyle="sm" color="fg.muted">
+              Filtrando por:
+            </Text>
+            {query && <FilterTag label={`Busca: ${query}`} onClear={() => setQuery('')} />}
+            {scopeClient && <FilterTag label={`Cliente: ${scopeClient}`} onClear={() => clearParam(CLIENT_PARAM)} />}
+            {scopeMember && <FilterTag label={`Membro: ${scopeMember}`} onClear={() => clearParam(MEMBER_PARAM)} />}
+            <Text textStyle="sm" color="fg.muted">
+              · {visible.length} tarefa(s)
+            </Text>
+          </HStack>
+        )}
+
+        {loading ? (
+          <Center py="24">
+            <Spinner />
           </Center>
-        </Card.Body>
-      </Card.Root>
-    </Box>
+        ) : loadError ? (
+          <Card.Root variant="outline">
+            <Card.Body>
+              <Text color="red.fg">{errorMessage(loadError)}</Text>
+            </Card.Body>
+          </Card.Root>
+        ) : (
+          <DndProvider backend={HTML5Backend}>
+            <Stack direction="row" gap="3" align="flex-start" overflowX="auto" pb="4" data-testid="board">
+              {columns.map((column) => (
+                <BoardColumn
+                  key={column.id}
+                  column={column}
+                  tasks={grouped.get(column.id) ?? NO_TASKS}
+                  isAdmin={admin}
+                  canCreate={canWrite}
+                  rights={rights}
+                  clients={clientsById}
+                  people={people}
+                  onOpen={onOpen}
+                  onAdd={onAdd}
+                  onDrop={onDrop}
+                  onRename={onRename}
+                  onRecolor={onRecolor}
+                  onDelete={onDelete}
+                />
+              ))}
+              {admin && <AddColumnTile onCreate={onCreateColumn} />}
+            </Stack>
+          </DndProvider>
+        )}
+      </Box>
+
+      <TaskDialog target={target} onClose={onClose} tasks={tasks} columns={columns} clients={clients} users={team} rights={dialogRights} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Excluir lista"
+        onConfirm={confirmDelete}
+      >
+        {deleting ? `Tem certeza que deseja excluir a lista "${deleting.name}"?` : ''}
+      </ConfirmDialog>
+    </Flex>
+  );
+}
+
+function FilterTag({ label, onClear }: { label: string; onClear: () => void }) {
+  return (
+    <Tag.Root size="md" variant="subtle" colorPalette="brand">
+      <Tag.Label>{label}</Tag.Label>
+      <Tag.EndElement>
+        <Tag.CloseTrigger aria-label={`Remover filtro ${label}`} onClick={onClear} />
+      </Tag.EndElement>
+    </Tag.Root>
   );
 }

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { ADMIN, startProduct } from './harness.mjs';
+
+let product;
+before(async () => {
+  product = await startProduct({ demo: true });
+});
+after(async () => {
+  await product?.stop();
+});
+
+/** The column element whose name is `name` (columns carry data-column-name). */
+function column(page, name) {
+  return page.locator(`[data-testid^="column-"][data-column-name="${name}"]`);
+}
+
+test('a task created through the dialog is dragged to another list, stays there after a reload and shows its history', async () => {
+  const page = await product.newPage(ADMIN);
+  const title = `Post de lançamento E2E ${Date.now().toString(36)}`;
+
+  // 'Nova Tarefa' in the header opens the create dialog in the backlog.
+  await page.getByTestId('new-task').click();
+  const dialog = page.getByTestId('task-dialog');
+  await dialog.waitFor();
+  await dialog.getByTestId('task-column-badge').getByText('na lista Backlog').waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('new'), null, 'the ?new=task parameter is cleared');
+
+  // An empty submit shows the spec's messages.
+  await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
+  for (const message of ['Título é obrigatório', 'Descrição é obrigatória', 'Cliente é obrigatório', 'Prazo é obrigatório']) {
+    await dialog.getByText(message).waitFor();
+  }
+
+  await dialog.getByRole('textbox', { name: 'Título' }).fill(title);
+  await dialog.locator('#field-description').fill('Arte e legenda do post. Referência: https://example.com/briefing');
+  await dialog.locator('#field-clientId').selectOption({ label: 'Padaria Pão Dourado' });
+  await dialog.locator('#field-deadline').fill('2030-05-20T14:30');
+  await dialog.locator('#field-reminderTime').selectOption('1d');
+  await dialog.getByRole('group', { name: 'Membros' }).getByText('Maria Souza').click();
+  await dialog.getByRole('button', { name: 'Criar Tarefa' }).click();
+  await page.getByText('Tarefa criada').first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+
+  const [row] = await product.sql(`SELECT t.id, c.name AS column FROM tasks t JOIN columns c ON c.id = t."columnId" WHERE t.title = $1`, [
+    title,
+  ]);
+  assert.ok(row, 'the task is stored');
+  assert.equal(row.column, 'Backlog');
+  const card = page.getByTestId(`task-card-${row.id}`);
+  await column(page, 'Backlog').getByTestId(`task-card-${row.id}`).waitFor();
+  await card.getByText('Padaria Pão Dourado').waitFor();
+  await card.getByText('MS').waitFor();
+
+  // Drag it to 'Em andamento' (react-dnd's HTML5 backend); the move is saved on the server.
+  const target = column(page, 'Em andamento');
+  const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${row.id}/move`) && r.request().method() === 'PUT');
+  await card.dragTo(target);
+  const response = await moved;
+  assert.equal(response.status(), 200, await response.text());
+  await target.getByTestId(`task-card-${row.id}`).waitFor();
+
+  // After a reload it is still there.
+  await page.reload();
+  await target.getByTestId(`task-card-${row.id}`).waitFor({ timeout: 15_000 });
+  assert.equal(await column(page, 'Backlog').getByTestId(`task-card-${row.id}`).count(), 0);
+  await product.screenshot(page, 'board-after-move');
+
+  // Opened, it shows the list badge and the history: created, then moved.
+  await target.getByTestId(`task-card-${row.id}`).click();
+  await dialog.waitFor();
+  await dialog.getByTestId('task-column-badge').getByText('na lista Em andamento').waitFor();
+  const history = dialog.getByTestId('task-history');
+  await history.scrollIntoViewIfNeeded();
+  await history.getByText('moveu a tarefa de "Backlog" para "Em andamento"').waitFor();
+  await history.getByText('criou a tarefa na lista "Backlog"').waitFor();
+  const actions = await history.getByTestId('history-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-action')));
+  assert.ok(actions.includes('created') && actions.includes('moved'), `history actions: ${actions.join(', ')}`);
+  // The description's URL is a link opening in a new tab.
+  const link = dialog.getByRole('link', { name: 'https://example.com/briefing' });
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+  await product.screenshot(page, 'board-task-history');
+
+  // A comment: the button waits for non-blank text; the comment shows in the list and the summary.
+  const send = dialog.getByRole('button', { name: 'Comentar' });
+  const box = dialog.getByRole('textbox', { name: 'Novo comentário' });
+  assert.equal(await send.isDisabled(), true);
+  await box.fill('   ');
+  assert.equal(await send.isDisabled(), true);
+  await box.fill('Arte aprovada pelo cliente.');
+  await send.click();
+  await page.getByText('Comentário adicionado', { exact: true }).waitFor();
+  await dialog.getByTestId('task-comment').getByText('Arte aprovada pelo cliente.').waitFor();
+  await dialog.getByTestId('history-summary').getByText('Arte aprovada pelo cliente.', { exact: false }).waitFor();
+});
+
+test('an admin adds, renames, recolours and deletes a list; completed cards do not move', async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto('/kanban');
+  await column(page, 'Backlog').waitFor();
+
+  await page.getByRole('button', { name: 'Adicionar outra lista' }).click();
+  const add = page.getByRole('button', { name: 'Adicionar lista' });
+  assert.equal(await add.isDisabled(), true, 'a blank title cannot be added');
+  await page.getByRole('textbox', { name: 'Título da lista' }).fill('Aprovação do cliente');
+  await add.click();
+  await page.getByText('Lista Criada', { exact: true }).waitFor();
+  const list = column(page, 'Aprovação do cliente');
+  await list.getByText('Nenhuma tarefa nesta coluna').waitFor();
+
+  // Rename: Escape cancels, Enter saves.
+  await list.getByTestId('column-name').click();
+  await page.getByRole('textbox', { name: 'Nome da lista' }).fill('Outro nome');
+  await page.getByRole('textbox', { name: 'Nome da lista' }).press('Escape');
+  await list.getByTestId('column-name').getByText('Aprovação do cliente').waitFor();
+  await list.getByTestId('column-name').click();
+  await page.getByRole('textbox', { name: 'Nome da lista' }).fill('Aprovação');
+  await page.getByRole('textbox', { name: 'Nome da lista' }).press('Enter');
+  await page.getByText('Lista Atualizada', { exact: true }).waitFor();
+  const renamed = column(page, 'Aprovação');
+  await renamed.waitFor();
+
+  // Recolour from the palette of 8.
+  await renamed.getByRole('button', { name: 'Cor da lista Aprovação' }).click();
+  await page.getByRole('button', { name: 'Roxo' }).click();
+  await page.waitForFunction(async () => {
+    const res = await fetch('/api/columns', { credentials: 'include' });
+    return (await res.json()).some((c) => c.name === 'Aprovação' && c.color === '#8b5cf6');
+  });
+
+  // Delete after the confirmation.
+  await renamed.getByRole('button', { name: 'Excluir a lista Aprovação' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Excluir lista' });
+  await confirm.getByText('Tem certeza que deseja excluir a lista "Aprovação"?').waitFor();
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByText('Lista Excluída', { exact: true }).waitFor();
+  await renamed.waitFor({ state: 'detached' });
+
+  // Completed cards: hidden by default, shown with the filter, without the quick timer, not draggable.
+  const done = column(page, 'concluídos');
+  assert.equal(await done.locator('[data-testid^="task-card-"]').count(), 0);
+  await page.getByTestId('filter-completed').click();
+  const completedCard = done.locator('[data-testid^="task-card-"]').first();
+  await completedCard.waitFor();
+  await completedCard.getByText(/^Concluída/).waitFor();
+  assert.equal(await completedCard.getByRole('button', { name: 'Iniciar timer' }).count(), 0, 'no quick timer on completed cards');
+  const id = Number((await completedCard.getAttribute('data-testid')).replace('task-card-', ''));
+  await completedCard.dragTo(column(page, 'A fazer'));
+  await page.waitForTimeout(500);
+  const [still] = await product.sql(`SELECT c.name FROM tasks t JOIN columns c ON c.id = t."columnId" WHERE t.id = $1`, [id]);
+  assert.equal(still.name, 'concluídos');
+});
+
+test('a refused move rolls the card back with the server message', async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto('/');
+  const card = column(page, 'Backlog').locator('[data-testid^="task-card-"]').first();
+  await card.waitFor();
+  const testId = await card.getAttribute('data-testid');
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/api/tasks/*/move', async (route) => {
+    await held;
+    await route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 409, message: 'A lista mudou: tente de novo', error: 'Conflict' }),
+    });
+  });
+  await card.dragTo(column(page, 'Em revisão'));
+  // Optimistic: the card is in the target list while the server has not answered.
+  await column(page, 'Em revisão').getByTestId(testId).waitFor();
+  release();
+  await page.getByText('Erro ao mover tarefa', { exact: true }).waitFor();
+  await page.getByText('A lista mudou: tente de novo').waitFor();
+  await column(page, 'Backlog').getByTestId(testId).waitFor();
+  assert.equal(await column(page, 'Em revisão').getByTestId(testId).count(), 0);
+});

@@ -1,0 +1,304 @@
+import { Badge, Box, Button, Center, Flex, HStack, Heading, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { canViewAllTasks } from '@wkflow/contracts';
+import { CalendarClock, FolderKanban, Users, X } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { initials } from '../lib/format';
+import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { usePermissions } from '../features/auth/usePermissions';
+import { CLIENT_PARAM, MEMBER_PARAM, idParam } from '../features/board/board.logic';
+import {
+  clientCounts,
+  columnCounts,
+  deliveryBuckets,
+  DELIVERY_LABELS,
+  memberCounts,
+  scopedTasks,
+  statusSummary,
+  type DeliveryBuckets,
+} from '../features/board/sidebar.logic';
+import { useClients } from '../features/clients/useClients';
+import { useColumns, useTasks, useTeam } from '../features/tasks/useTaskData';
+
+function Section({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Stack gap="2">
+      <Flex align="center" justify="space-between">
+        <HStack gap="1.5" color="fg.muted">
+          {icon}
+          <Text textStyle="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide">
+            {title}
+          </Text>
+        </HStack>
+        {action}
+      </Flex>
+      {children}
+    </Stack>
+  );
+}
+
+function FilterRow({
+  active,
+  onClick,
+  leading,
+  label,
+  count,
+  overdue,
+}: {
+  active: boolean;
+  onClick: () => void;
+  leading: ReactNode;
+  label: string;
+  count: number;
+  overdue: number;
+}) {
+  return (
+    <Box
+      as="button"
+      onClick={onClick}
+      aria-pressed={active}
+      display="flex"
+      alignItems="center"
+      gap="2"
+      w="full"
+      px="2"
+      py="1.5"
+      rounded="md"
+      textAlign="left"
+      bg={active ? 'brand.subtle' : undefined}
+      color={active ? 'brand.fg' : undefined}
+      _hover={{ bg: active ? 'brand.muted' : 'bg.muted' }}
+    >
+      {leading}
+      <Text textStyle="sm" flex="1" truncate fontWeight={active ? 'semibold' : undefined}>
+        {label}
+      </Text>
+      {overdue > 0 && (
+        <Badge size="xs" colorPalette="red" title={`${overdue} atrasada(s)`}>
+          {overdue}
+        </Badge>
+      )}
+      <Text textStyle="xs" color="fg.muted" minW="5" textAlign="right">
+        {count}
+      </Text>
+    </Box>
+  );
+}
+
+/**
+ * 'Projetos' (extended.md §2.14): desktop-only filters and summaries of the board built from the
+ * clients, users, tasks and columns. Clicking a client or a member filters the board (?client=,
+ * ?member=); the member filter needs tasks view_all. Without view_all the counts cover only the
+ * user's own tasks.
+ */
+export function Sidebar() {
+  const { user } = useCurrentUser();
+  const { can, subject } = usePermissions();
+  const viewAll = canViewAllTasks(subject);
+  const tasks = useTasks();
+  const columns = useColumns();
+  const clients = useClients(can('clients', 'read'));
+  const team = useTeam(viewAll);
+  const [params, setParams] = useSearchParams();
+  const clientId = idParam(params.get(CLIENT_PARAM));
+  const memberId = viewAll ? idParam(params.get(MEMBER_PARAM)) : null;
+
+  const data = useMemo(() => {
+    const cols = columns.data ?? [];
+    const scoped = scopedTasks(tasks.data ?? [], viewAll, user?.id);
+    return {
+      status: statusSummary(scoped, cols),
+      delivery: deliveryBuckets(scoped, cols),
+      clients: clientCounts(scoped, cols, clients.data ?? []),
+      members: viewAll ? memberCounts(scoped, cols, team.data ?? []) : [],
+      lists: columnCounts(scoped, cols),
+    };
+  }, [tasks.data, columns.data, clients.data, team.data, viewAll, user?.id]);
+
+  const toggle = (param: string, id: number, current: number | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (current === id) next.delete(param);
+        else next.set(param, String(id));
+        return next;
+      },
+      { replace: true },
+    );
+  const clear = (param: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(param);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Box
+      as="aside"
+      aria-label="Projetos"
+      display={{ base: 'none', lg: 'block' }}
+      w="64"
+      flexShrink={0}
+      position="sticky"
+      top="4"
+      alignSelf="flex-start"
+      maxH="calc(100dvh - 120px)"
+      overflowY="auto"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="lg"
+      p="4"
+      data-testid="sidebar"
+    >
+      <Stack gap="5">
+        <HStack gap="2">
+          <FolderKanban size={18} />
+          <Heading as="h2" size="md">
+            Projetos
+          </Heading>
+        </HStack>
+
+        <SimpleGrid columns={2} gap="2">
+          {(
+            [
+              ['Tarefas', data.status.total, 'fg'],
+              ['Em aberto', data.status.open, 'blue.fg'],
+              ['Atrasadas', data.status.overdue, 'red.fg'],
+              ['Concluídas', data.status.completed, 'green.fg'],
+            ] as const
+          ).map(([label, value, color]) => (
+            <Box key={label} p="2" rounded="md" bg="bg.muted">
+              <Text textStyle="xl" fontWeight="semibold" color={color} lineHeight="1.2">
+                {value}
+              </Text>
+              <Text textStyle="xs" color="fg.muted">
+                {label}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+
+        <Section title="Entregas" icon={<CalendarClock size={14} />}>
+          <Stack gap="1" data-testid="delivery-buckets">
+            {(Object.keys(DELIVERY_LABELS) as Array<keyof DeliveryBuckets>).map((bucket) => (
+              <Flex
+                key={bucket}
+                justify="space-between"
+                align="center"
+                px="2"
+                py="1"
+                rounded="md"
+                bg={bucket === 'oneDay' && data.delivery.oneDay > 0 ? 'orange.subtle' : undefined}
+              >
+                <Text textStyle="sm">{DELIVERY_LABELS[bucket]}</Text>
+                <Text textStyle="sm" fontWeight="semibold">
+                  {data.delivery[bucket]}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        </Section>
+
+        <Separator />
+
+        <Section
+          title="Clientes"
+          icon={<Box boxSize="2.5" rounded="sm" bg="fg.muted" />}
+          action={
+            clientId !== null && (
+              <Button size="2xs" variant="ghost" onClick={() => clear(CLIENT_PARAM)}>
+                <X /> Limpar
+              </Button>
+            )
+          }
+        >
+          <Stack gap="0.5" data-testid="sidebar-clients">
+            {data.clients.length === 0 && (
+              <Text textStyle="sm" color="fg.muted" px="2">
+                Nenhum cliente
+              </Text>
+            )}
+            {data.clients.map((c) => (
+              <FilterRow
+                key={c.id}
+                active={clientId === c.id}
+                onClick={() => toggle(CLIENT_PARAM, c.id, clientId)}
+                leading={<Box boxSize="3" rounded="sm" bg={c.color} flexShrink={0} />}
+                label={c.name}
+                count={c.active}
+                overdue={c.overdue}
+              />
+            ))}
+          </Stack>
+        </Section>
+
+        {viewAll && (
+          <>
+            <Separator />
+            <Section
+              title="Membros"
+              icon={<Users size={14} />}
+              action={
+                memberId !== null && (
+                  <Button size="2xs" variant="ghost" onClick={() => clear(MEMBER_PARAM)}>
+                    <X /> Limpar
+                  </Button>
+                )
+              }
+            >
+              <Stack gap="0.5" data-testid="sidebar-members">
+                {data.members.map((m) => (
+                  <FilterRow
+                    key={m.id}
+                    active={memberId === m.id}
+                    onClick={() => toggle(MEMBER_PARAM, m.id, memberId)}
+                    leading={
+                      <Center
+                        boxSize="6"
+                        rounded="full"
+                        bg="brand.solid"
+                        color="brand.contrast"
+                        fontSize="2xs"
+                        fontWeight="semibold"
+                        flexShrink={0}
+                      >
+                        {initials(m.name)}
+                      </Center>
+                    }
+                    label={m.name}
+                    count={m.active}
+                    overdue={m.overdue}
+                  />
+                ))}
+              </Stack>
+            </Section>
+          </>
+        )}
+
+        <Separator />
+
+        <Section title="Listas" icon={<FolderKanban size={14} />}>
+          <Stack gap="1">
+            {data.lists.map((l) => (
+              <Flex key={l.id} justify="space-between" align="center" px="2">
+                <HStack gap="2" minW="0">
+                  <Box boxSize="2.5" rounded="full" bg={l.color} flexShrink={0} />
+                  <Text textStyle="sm" truncate>
+                    {l.name}
+                  </Text>
+                </HStack>
+                <Text textStyle="xs" color="fg.muted">
+                  {l.count}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        </Section>
+      </Stack>
+    </Box>
+  );
+}

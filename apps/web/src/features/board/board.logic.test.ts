@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { Column, Task } from '@wkflow/contracts';
+import {
+  applyMove,
+  backlogColumn,
+  keepUnchangedGroups,
+  cardState,
+  DEFAULT_FILTERS,
+  dropPosition,
+  idParam,
+  nearEnd,
+  removeTask,
+  tasksByColumn,
+  upsertTask,
+  visibleTasks,
+} from './board.logic';
+
+const columns: Column[] = [
+  { id: 1, name: 'Backlog', position: 1, color: '#6b7280', isFixed: true },
+  { id: 2, name: 'A fazer', position: 2, color: '#3b82f6', isFixed: false },
+  { id: 3, name: 'concluídos', position: 3, color: '#22c55e', isFixed: true },
+];
+const task = (id: number, columnId: number, position: number, over: Partial<Task> = {}): Task => ({
+  id,
+  title: `Tarefa ${id}`,
+  description: 'Descrição',
+  clientId: 1,
+  columnId,
+  deadline: '2026-11-20T12:00:00.000Z',
+  assignedTo: [],
+  reminderTime: null,
+  createdBy: 1,
+  position,
+  isArchived: false,
+  status: 'open',
+  completedAt: null,
+  createdAt: '2026-11-01T12:00:00.000Z',
+  attachments: [],
+  ...over,
+});
+
+describe('board filters', () => {
+  const tasks = [
+    task(1, 1, 1),
+    task(2, 1, 2, { status: 'overdue' }),
+    task(3, 3, 1, { title: 'Relatório' }),
+    task(4, 2, 1, { clientId: 2, assignedTo: [7] }),
+  ];
+
+  it('shows open and overdue by default, not completed', () => {
+    expect(DEFAULT_FILTERS).toEqual({ open: true, overdue: true, completed: false });
+    expect(visibleTasks(tasks, columns, DEFAULT_FILTERS, '').map((t) => t.id)).toEqual([1, 2, 4]);
+    expect(visibleTasks(tasks, columns, { open: false, overdue: true, completed: true }, '').map((t) => t.id)).toEqual([2, 3]);
+  });
+  it('a task in a completed column is completed whatever its status', () => {
+    expect(cardState({ status: 'overdue' }, columns[2])).toBe('completed');
+    expect(cardState({ status: 'overdue' }, { name: 'Finalizado' })).toBe('completed');
+    expect(cardState({ status: 'overdue' }, columns[1])).toBe('overdue');
+  });
+  it('searches title and description, ignoring case and accents', () => {
+    const all = { open: true, overdue: true, completed: true };
+    expect(visibleTasks(tasks, columns, all, 'relatorio').map((t) => t.id)).toEqual([3]);
+    expect(visibleTasks(tasks, columns, all, '  DESCRIÇÃO ').length).toBe(4);
+  });
+  it('filters by the sidebar client and member', () => {
+    const all = { open: true, overdue: true, completed: true };
+    expect(visibleTasks(tasks, columns, all, '', { clientId: 2, memberId: null }).map((t) => t.id)).toEqual([4]);
+    expect(visibleTasks(tasks, columns, all, '', { clientId: null, memberId: 7 }).map((t) => t.id)).toEqual([4]);
+    expect(visibleTasks(tasks, columns, all, '', { clientId: 1, memberId: 7 })).toEqual([]);
+  });
+  it('reads id parameters strictly', () => {
+    expect(idParam('12')).toBe(12);
+    expect(idParam('0')).toBeNull();
+    expect(idParam('1e3')).toBeNull();
+    expect(idParam('99999999999')).toBeNull();
+    expect(idParam(null)).toBeNull();
+  });
+});
+
+describe('moving cards', () => {
+  it('drops at the target column visible count + 1', () => {
+    expect(dropPosition(task(1, 1, 1), columns[0], columns[1], 4)).toBe(5);
+    expect(dropPosition(task(1, 1, 1), columns[0], columns[1], 0)).toBe(1);
+  });
+  it('does not move within the same column, completed cards or unknown tasks', () => {
+    expect(dropPosition(task(1, 2, 1), columns[1], columns[1], 3)).toBeNull();
+    expect(dropPosition(task(1, 3, 1), columns[2], columns[1], 3)).toBeNull();
+    expect(dropPosition(undefined, undefined, columns[1], 3)).toBeNull();
+  });
+  it('moves optimistically and renumbers both columns', () => {
+    const tasks = [task(1, 1, 1), task(2, 1, 2), task(3, 2, 1)];
+    const moved = tasksByColumn(applyMove(tasks, 1, 2, 2));
+    expect(moved.get(1)!.map((t) => [t.id, t.position])).toEqual([[2, 1]]);
+    expect(moved.get(2)!.map((t) => [t.id, t.position])).toEqual([
+      [3, 1],
+      [1, 2],
+    ]);
+  });
+  it('clamps the position to the end of the column and inserts in the middle when asked', () => {
+    const tasks = [task(1, 1, 1), task(3, 2, 1), task(4, 2, 2)];
+    expect(
+      tasksByColumn(applyMove(tasks, 1, 2, 99))
+        .get(2)!
+        .map((t) => t.id),
+    ).toEqual([3, 4, 1]);
+    expect(
+      tasksByColumn(applyMove(tasks, 1, 2, 2))
+        .get(2)!
+        .map((t) => [t.id, t.position]),
+    ).toEqual([
+      [3, 1],
+      [1, 2],
+      [4, 3],
+    ]);
+  });
+  it('sets completedAt when entering a completed column and clears it when leaving', () => {
+    const now = new Date('2026-11-22T10:00:00.000Z');
+    const done = applyMove([task(1, 2, 1)], 1, 3, 1, 'concluídos', now)[0];
+    expect(done.completedAt).toBe(now.toISOString());
+    expect(applyMove([done], 1, 2, 1, 'A fazer', now)[0].completedAt).toBeNull();
+  });
+  it('leaves the list untouched for an unknown task, keeps unchanged objects', () => {
+    const tasks = [task(1, 1, 1), task(2, 2, 1)];
+    expect(applyMove(tasks, 9, 2, 1)).toEqual(tasks);
+    const untouched = task(3, 3, 1);
+    const moved = applyMove([...tasks, untouched], 1, 2, 2);
+    expect(moved[2]).toBe(untouched);
+  });
+});
+
+describe('board list helpers', () => {
+  it('finds the backlog: the first fixed column that is not a completed one', () => {
+    expect(backlogColumn(columns)?.name).toBe('Backlog');
+    expect(backlogColumn([columns[2], columns[1]])?.name).toBe('A fazer');
+    expect(backlogColumn([])).toBeUndefined();
+  });
+  it('upserts and removes tasks', () => {
+    const list = [task(1, 1, 1)];
+    expect(upsertTask(list, task(1, 1, 1, { title: 'Nova' }))[0].title).toBe('Nova');
+    expect(upsertTask(list, task(2, 1, 2)).map((t) => t.id)).toEqual([1, 2]);
+    expect(upsertTask(undefined, task(2, 1, 2)).map((t) => t.id)).toEqual([2]);
+    expect(removeTask(list, 1)).toEqual([]);
+  });
+  it('keeps the arrays of columns whose cards did not change', () => {
+    const tasks = [task(1, 1, 1), task(2, 2, 1), task(3, 2, 2)];
+    const first = tasksByColumn(tasks);
+    const second = keepUnchangedGroups(first, tasksByColumn([tasks[0], tasks[1], { ...tasks[2], title: 'x' }]));
+    expect(second.get(1)).toBe(first.get(1));
+    expect(second.get(2)).not.toBe(first.get(2));
+    expect(keepUnchangedGroups(null, first)).toBe(first);
+  });
+  it('knows when a scrolled column is near its end', () => {
+    expect(nearEnd(0, 500, 5000)).toBe(false);
+    expect(nearEnd(4300, 500, 5000)).toBe(true);
+  });
+});

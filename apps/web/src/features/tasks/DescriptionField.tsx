@@ -1,0 +1,131 @@
+import { Box, Button, Field, HStack, Text, Textarea } from '@chakra-ui/react';
+import { TASK_DESCRIPTION_MAX } from '@wkflow/contracts';
+import { useField } from 'formik';
+import { useState } from 'react';
+import { LinkifiedText } from './LinkifiedText';
+
+interface DescriptionFieldProps {
+  /** Create mode edits the form value directly; edit mode is click-to-edit. */
+  clickToEdit: boolean;
+  readOnly: boolean;
+  /** Edit mode: saves the confirmed text (resolves false when the save failed). */
+  onConfirm?: (description: string) => Promise<boolean>;
+}
+
+/**
+ * The task description (core.md §2, §4): in edit mode a view that shows URLs as links; clicking
+ * it opens a text area where Confirmar saves and Cancelar restores the original.
+ */
+export function DescriptionField({ clickToEdit, readOnly, onConfirm }: DescriptionFieldProps) {
+  const [field, meta, helpers] = useField<string>('description');
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const invalid = Boolean(meta.touched && meta.error);
+
+  if (!clickToEdit) {
+    return (
+      <Field.Root invalid={invalid} required>
+        <Field.Label>
+          Descrição <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea
+          {...field}
+          minH="120px"
+          maxLength={TASK_DESCRIPTION_MAX}
+          placeholder="Adicione uma descrição mais detalhada..."
+          id="field-description"
+        />
+        {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+      </Field.Root>
+    );
+  }
+
+  const start = () => {
+    if (readOnly) return;
+    setDraft(field.value);
+    setDraftError(null);
+    setEditing(true);
+  };
+  const cancel = () => {
+    setEditing(false);
+    setDraftError(null);
+  };
+  const confirm = async () => {
+    const text = draft.trim();
+    if (!text) {
+      setDraftError('Descrição é obrigatória');
+      return;
+    }
+    if (text === field.value.trim()) {
+      setEditing(false);
+      return;
+    }
+    setSaving(true);
+    const ok = onConfirm ? await onConfirm(text) : true;
+    setSaving(false);
+    if (ok) {
+      await helpers.setValue(text);
+      setEditing(false);
+    }
+  };
+
+  return (
+    <Field.Root invalid={Boolean(draftError) || invalid}>
+      <Field.Label>Descrição</Field.Label>
+      {editing ? (
+        <Box w="full">
+          <Textarea
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            minH="120px"
+            autoFocus
+            maxLength={TASK_DESCRIPTION_MAX}
+            aria-label="Descrição"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                cancel();
+              }
+            }}
+          />
+          {draftError && <Field.ErrorText>{draftError}</Field.ErrorText>}
+          <HStack mt="2" gap="2">
+            <Button size="sm" colorPalette="brand" onClick={() => void confirm()} loading={saving}>
+              Confirmar
+            </Button>
+            <Button size="sm" variant="ghost" onClick={cancel} disabled={saving}>
+              Cancelar
+            </Button>
+          </HStack>
+        </Box>
+      ) : (
+        <Box
+          w="full"
+          minH="120px"
+          p="3"
+          rounded="md"
+          bg="bg.muted"
+          cursor={readOnly ? undefined : 'text'}
+          onClick={start}
+          role={readOnly ? undefined : 'button'}
+          tabIndex={readOnly ? undefined : 0}
+          aria-label={readOnly ? undefined : 'Editar descrição'}
+          onKeyDown={(e) => {
+            if (!readOnly && e.target === e.currentTarget && e.key === 'Enter') start();
+          }}
+          _hover={readOnly ? undefined : { bg: 'bg.emphasized' }}
+          data-testid="task-description"
+        >
+          {field.value ? (
+            <LinkifiedText text={field.value} textStyle="sm" />
+          ) : (
+            <Text color="fg.muted">Adicione uma descrição mais detalhada...</Text>
+          )}
+        </Box>
+      )}
+      {invalid && !editing && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

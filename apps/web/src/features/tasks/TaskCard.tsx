@@ -1,0 +1,181 @@
+import type { SystemStyleObject } from '@chakra-ui/react';
+import { contrastTextColor, DEFAULT_COLUMN_COLOR, type Task } from '@wkflow/contracts';
+import { Clock, Paperclip } from 'lucide-react';
+import { memo, type KeyboardEvent } from 'react';
+import { useDrag } from 'react-dnd';
+import { initials } from '../../lib/format';
+import { QuickTimerButton } from '../timer/TimerControls';
+import { avatarSlots, dueText } from './tasks.logic';
+
+/** react-dnd item type of a card; the item carries the task id and its column. */
+export const CARD_TYPE = 'task-card';
+export interface CardDragItem {
+  id: number;
+  columnId: number;
+}
+
+/**
+ * The cards' look, written once on the column (a board can hold thousands of cards: plain
+ * elements with class names render far faster than one styled component per piece).
+ */
+export const taskCardCss: SystemStyleObject = {
+  '& .wk-card': {
+    display: 'block',
+    bg: 'bg',
+    borderWidth: '1px',
+    borderColor: 'border.muted',
+    rounded: 'md',
+    shadow: 'xs',
+    p: '3',
+    cursor: 'pointer',
+    flexShrink: 0,
+    textAlign: 'left',
+    transition: 'box-shadow 0.15s, border-color 0.15s',
+    _hover: { shadow: 'sm', borderColor: 'border.emphasized' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' },
+  },
+  '& .wk-card[data-movable]': { cursor: 'grab' },
+  '& .wk-card[data-overdue]': { borderColor: 'red.200' },
+  '& .wk-card[data-dragging]': { opacity: 0.4 },
+  '& .wk-card__top': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', mb: '2', minH: '5' },
+  '& .wk-card__badges': { display: 'flex', gap: '1', flexWrap: 'wrap', minW: 0 },
+  '& .wk-badge': {
+    display: 'inline-block',
+    px: '1.5',
+    rounded: 'sm',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    lineHeight: '1.25rem',
+    maxW: '40',
+    truncate: true,
+  },
+  '& .wk-badge--overdue': { bg: 'red.solid', color: 'white' },
+  '& .wk-card__clip': { display: 'flex', alignItems: 'center', gap: '0.5', color: 'fg.muted', fontSize: 'xs', flexShrink: 0 },
+  '& .wk-card__title': { fontWeight: 'medium', lineHeight: 'short', wordBreak: 'break-word' },
+  '& .wk-card[data-completed] .wk-card__title': { textDecoration: 'line-through', color: 'fg.muted' },
+  '& .wk-card__desc': { textStyle: 'sm', color: 'fg.muted', lineClamp: 2, mt: '1', whiteSpace: 'pre-line', wordBreak: 'break-word' },
+  '& .wk-card__bottom': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: '3', gap: '2' },
+  '& .wk-card__due': { display: 'flex', alignItems: 'center', gap: '1', minW: 0, fontSize: 'xs', color: 'fg.muted' },
+  '& .wk-card__due > span': { truncate: true },
+  '& .wk-card[data-overdue] .wk-card__due': { color: 'red.fg' },
+  '& .wk-card[data-completed] .wk-card__due': { color: 'green.fg' },
+  '& .wk-card__people': { display: 'flex', alignItems: 'center', gap: '1', flexShrink: 0 },
+  '& .wk-avatar': {
+    display: 'inline-grid',
+    placeItems: 'center',
+    boxSize: '6',
+    rounded: 'full',
+    bg: 'brand.solid',
+    color: 'brand.contrast',
+    fontSize: '2xs',
+    fontWeight: 'semibold',
+    borderWidth: '2px',
+    borderColor: 'bg',
+  },
+  '& .wk-avatar + .wk-avatar': { ml: '-1.5' },
+  '& .wk-avatar--more': { bg: 'bg.emphasized', color: 'fg' },
+};
+
+export interface TaskCardProps {
+  task: Task;
+  completed: boolean;
+  /** Whether the user may move it (completed cards never move). */
+  movable: boolean;
+  client: { name: string; color: string } | undefined;
+  /** Team by id (a stable map, so the memoised card does not re-render for nothing). */
+  people: ReadonlyMap<number, { id: number; name: string }>;
+  onOpen: (taskId: number) => void;
+}
+
+/**
+ * A card of the board (core.md §2 'Task card'): client badge, attachment count, 'Atrasada', title,
+ * 2-line description, up to 3 initials + '+N', the quick timer (not on completed tasks) and the
+ * relative due text. Clicking opens the task dialog; completed cards cannot be dragged.
+ */
+export const TaskCard = memo(function TaskCard({ task, completed, movable, client, people, onOpen }: TaskCardProps) {
+  const canMove = movable && !completed;
+  const [{ dragging }, drag] = useDrag<CardDragItem, unknown, { dragging: boolean }>(
+    () => ({
+      type: CARD_TYPE,
+      item: { id: task.id, columnId: task.columnId },
+      canDrag: () => canMove,
+      collect: (monitor) => ({ dragging: monitor.isDragging() }),
+    }),
+    [task.id, task.columnId, canMove],
+  );
+  const assignees = task.assignedTo.map((id) => people.get(id) ?? { id, name: '?' });
+  const { shown, more } = avatarSlots(assignees);
+  const overdue = task.status === 'overdue' && !completed;
+  const color = client?.color ?? DEFAULT_COLUMN_COLOR;
+  const open = () => onOpen(task.id);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      open();
+    }
+  };
+
+  return (
+    <div
+      ref={(node) => {
+        drag(node);
+      }}
+      className="wk-card"
+      role="button"
+      tabIndex={0}
+      aria-label={task.title}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      data-testid={`task-card-${task.id}`}
+      data-movable={canMove || undefined}
+      data-completed={completed || undefined}
+      data-overdue={overdue || undefined}
+      data-dragging={dragging || undefined}
+    >
+      <div className="wk-card__top">
+        <div className="wk-card__badges">
+          {client && (
+            <span
+              className="wk-badge"
+              style={{ backgroundColor: color, color: contrastTextColor(color) }}
+              title={client.name}
+              data-testid="card-client"
+            >
+              {client.name}
+            </span>
+          )}
+          {overdue && <span className="wk-badge wk-badge--overdue">Atrasada</span>}
+        </div>
+        {task.attachments.length > 0 && (
+          <span className="wk-card__clip" title={`${task.attachments.length} anexo(s)`} data-testid="card-attachments">
+            <Paperclip size={12} />
+            {task.attachments.length}
+          </span>
+        )}
+      </div>
+      <div className="wk-card__title">{task.title}</div>
+      {task.description && <div className="wk-card__desc">{task.description}</div>}
+      <div className="wk-card__bottom">
+        <div className="wk-card__due">
+          <Clock size={12} style={{ flexShrink: 0 }} />
+          <span data-testid="card-due">{dueText(task, completed)}</span>
+        </div>
+        <div className="wk-card__people">
+          <div style={{ display: 'flex' }}>
+            {shown.map((p) => (
+              <span key={p.id} className="wk-avatar" title={p.name}>
+                {initials(p.name)}
+              </span>
+            ))}
+            {more > 0 && (
+              <span className="wk-avatar wk-avatar--more" title={`+${more}`}>
+                +{more}
+              </span>
+            )}
+          </div>
+          {!completed && <QuickTimerButton taskId={task.id} taskTitle={task.title} />}
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,141 @@
+import { Box, Center, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { REMINDER_LABELS, REMINDER_OPTIONS } from '@wkflow/contracts';
+import { useField } from 'formik';
+import { initials } from '../../lib/format';
+import type { ReminderOption } from '@wkflow/contracts';
+
+interface TaskCardFieldsProps {
+  clients: ReadonlyArray<{ id: number; name: string; color: string }>;
+  users: ReadonlyArray<{ id: number; name: string; username: string }>;
+  readOnly: boolean;
+}
+
+function ClientSelect({ clients, readOnly }: Pick<TaskCardFieldsProps, 'clients' | 'readOnly'>) {
+  const [field, meta] = useField<string>('clientId');
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required disabled={readOnly}>
+      <Field.Label>
+        Cliente <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field {...field} id="field-clientId" bg="bg">
+          <option value="">Selecionar Cliente *</option>
+          {clients.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function DeadlineInput({ readOnly }: { readOnly: boolean }) {
+  const [field, meta] = useField<string>('deadline');
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required disabled={readOnly}>
+      <Field.Label>
+        Prazo <Field.RequiredIndicator />
+      </Field.Label>
+      <Input {...field} id="field-deadline" type="datetime-local" step={60} size="sm" bg="bg" />
+      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function ReminderSelect({ readOnly }: { readOnly: boolean }) {
+  const [field] = useField<ReminderOption | ''>('reminderTime');
+  return (
+    <Field.Root disabled={readOnly}>
+      <Field.Label>Lembrete</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field {...field} id="field-reminderTime" bg="bg">
+          <option value="">Nenhum lembrete</option>
+          {REMINDER_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {REMINDER_LABELS[option]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function MembersList({ users, readOnly }: Pick<TaskCardFieldsProps, 'users' | 'readOnly'>) {
+  const [field, , helpers] = useField<number[]>('assignedTo');
+  const selected = new Set(field.value);
+  const toggle = (id: number, on: boolean) => {
+    const next = on ? [...field.value.filter((v) => v !== id), id] : field.value.filter((v) => v !== id);
+    void helpers.setValue(next);
+  };
+  return (
+    <Box>
+      <Text textStyle="sm" fontWeight="medium" mb="1.5">
+        Membros
+      </Text>
+      <Stack
+        gap="1"
+        maxH="52"
+        overflowY="auto"
+        rounded="md"
+        borderWidth="1px"
+        borderColor="border.muted"
+        bg="bg"
+        p="2"
+        role="group"
+        aria-label="Membros"
+      >
+        {users.length === 0 && (
+          <Text textStyle="xs" color="fg.muted">
+            Nenhum membro disponível
+          </Text>
+        )}
+        {users.map((u) => (
+          <Checkbox.Root
+            key={u.id}
+            size="sm"
+            colorPalette="brand"
+            checked={selected.has(u.id)}
+            disabled={readOnly}
+            onCheckedChange={(e) => toggle(u.id, e.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              <HStack gap="2">
+                <Center boxSize="5" rounded="full" bg="brand.subtle" color="brand.fg" fontSize="2xs" fontWeight="semibold">
+                  {initials(u.name)}
+                </Center>
+                <Text as="span" textStyle="sm">
+                  {u.name}
+                </Text>
+              </HStack>
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** 'ADICIONAR AO CARTÃO': client, deadline (to the minute), reminder and members. */
+export function TaskCardFields({ clients, users, readOnly }: TaskCardFieldsProps) {
+  return (
+    <Stack gap="3" as="section" aria-label="Adicionar ao cartão">
+      <Text textStyle="xs" fontWeight="bold" color="fg.muted" letterSpacing="wide">
+        ADICIONAR AO CARTÃO
+      </Text>
+      <ClientSelect clients={clients} readOnly={readOnly} />
+      <DeadlineInput readOnly={readOnly} />
+      <ReminderSelect readOnly={readOnly} />
+      <MembersList users={users} readOnly={readOnly} />
+    </Stack>
+  );
+}

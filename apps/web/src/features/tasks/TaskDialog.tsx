@@ -1,0 +1,322 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  CloseButton,
+  Dialog,
+  Field,
+  Grid,
+  HStack,
+  Input,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { isCompletedColumnName, TASK_TITLE_MAX, type Column, type Task, type TaskAttachment, type User } from '@wkflow/contracts';
+import { Form, Formik, useField } from 'formik';
+import { Archive, Copy } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { errorMessage } from '../../lib/fetcher';
+import { keys } from '../../lib/swr';
+import { toast } from '../../lib/toast';
+import { backlogColumn } from '../board/board.logic';
+import type { EditRights } from '../board/BoardColumn';
+import { TaskTimerPanel } from '../timer/TimerControls';
+import { DescriptionField } from './DescriptionField';
+import { archiveTask, copyTask, createTask, updateTask } from './tasks.api';
+import { canEditTask, type HistoryNames } from './tasks.logic';
+import { emptyTaskValues, taskSchema, taskToValues, toTaskPayload, type TaskFormValues } from './tasks.schemas';
+import { TaskAttachments } from './TaskAttachments';
+import { TaskCardFields } from './TaskCardFields';
+import { TaskComments } from './TaskComments';
+import { TaskHistorySection } from './TaskHistorySection';
+import { useTaskTotalTime } from './useTaskData';
+
+/** What the dialog shows: a new task (in a column, or the backlog) or an existing one. */
+export type TaskDialogTarget = { mode: 'create'; columnId: number | null } | { mode: 'edit'; taskId: number };
+
+export interface TaskDialogData {
+  tasks: readonly Task[];
+  columns: readonly Column[];
+  clients: ReadonlyArray<{ id: number; name: string; color: string }>;
+  users: readonly User[];
+}
+
+interface TaskDialogProps extends TaskDialogData {
+  target: TaskDialogTarget | null;
+  onClose: () => void;
+  rights: EditRights & { canWrite: boolean };
+}
+
+/** The large task dialog (core.md §2): create or edit. */
+export function TaskDialog({ target, onClose, ...rest }: TaskDialogProps) {
+  const key = target ? (target.mode === 'edit' ? `edit-${target.taskId}` : `create-${target.columnId ?? 'backlog'}`) : 'closed';
+  const content = useRef<HTMLDivElement>(null);
+  // A new task starts in its title; an open one starts on the dialog itself (no title selected to overwrite).
+  const initialFocus = target?.mode === 'edit' ? () => content.current : undefined;
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(e) => !e.open && onClose()}
+      size="xl"
+      placement="center"
+      scrollBehavior="inside"
+      initialFocusEl={initialFocus}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content ref={content} maxW="6xl" w="full" mx="3" data-testid="task-dialog">
+            {target && <TaskDialogContent key={key} target={target} onClose={onClose} {...rest} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function TaskDialogContent({ target, onClose, tasks, columns, clients, users, rights }: TaskDialogProps & { target: TaskDialogTarget }) {
+  const editId = target.mode === 'edit' ? target.taskId : null;
+  const fromList = editId ? tasks.find((t) => t.id === editId) : undefined;
+  // A task no longer on the board (archived meanwhile, or filtered by the server) is read on its own.
+  const single = useSWR<Task>(editId && !fromList ? keys.task(editId) : null);
+  const task = fromList ?? single.data;
+
+  if (editId && !task) {
+    return (
+      <>
+        <Dialog.Header>
+          <Dialog.Title>Editar Tarefa</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Center py="16">{single.error ? <Text color="red.fg">{errorMessage(single.error)}</Text> : <Spinner />}</Center>
+        </Dialog.Body>
+      </>
+    );
+  }
+  return (
+    <TaskForm
+      task={task ?? null}
+      createColumnId={target.mode === 'create' ? target.columnId : null}
+      onClose={onClose}
+      tasks={tasks}
+      columns={columns}
+      clients={clients}
+      users={users}
+      rights={rights}
+    />
+  );
+}
+
+interface TaskFormProps extends TaskDialogData {
+  task: Task | null;
+  createColumnId: number | null;
+  onClose: () => void;
+  rights: EditRights & { canWrite: boolean };
+}
+
+function TitleInput({ readOnly }: { readOnly: boolean }) {
+  const [field, meta] = useField<string>('title');
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required>
+      <Field.Label srOnly>Título</Field.Label>
+      <Input
+        {...field}
+        id="field-title"
+        variant="flushed"
+        fontSize="xl"
+        fontWeight="semibold"
+        placeholder="Título da tarefa"
+        maxLength={TASK_TITLE_MAX}
+        readOnly={readOnly}
+        aria-label="Título"
+      />
+      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function TaskForm({ task, createColumnId, onClose, columns, clients, users, rights }: TaskFormProps) {
+  const editing = task !== null;
+  const editable = editing ? canEditTask(task, rights.userId, rights) : rights.canWrite;
+  const readOnly = !editable;
+  const backlog = backlogColumn(columns);
+  const initialValues = useMemo<TaskFormValues>(
+    () => (task ? taskToValues(task) : emptyTaskValues(createColumnId)),
+    [task, createColumnId],
+  );
+  const columnId = task?.columnId ?? createColumnId ?? backlog?.id ?? null;
+  const column = columns.find((c) => c.id === columnId) ?? backlog;
+  const completed = column ? isCompletedColumnName(column.name) : false;
+  const [busy, setBusy] = useState<'copy' | 'archive' | null>(null);
+  const totalTime = useTaskTotalTime(task?.id ?? null);
+
+  const names = useMemo<HistoryNames>(() => {
+    const clientById = new Map(clients.map((c) => [c.id, c.name]));
+    const userById = new Map(users.map((u) => [u.id, u.name]));
+    return { client: (id) => clientById.get(id), user: (id) => userById.get(id) };
+  }, [clients, users]);
+
+  async function onSubmit(values: TaskFormValues) {
+    if (task) {
+      try {
+        await updateTask(task.id, toTaskPayload(values, false));
+        toast.success('Tarefa atualizada');
+        onClose();
+      } catch (err) {
+        toast.error('Erro ao atualizar tarefa', errorMessage(err));
+      }
+      return;
+    }
+    try {
+      await createTask(toTaskPayload(values, true));
+      toast.success('Tarefa criada');
+      onClose();
+    } catch (err) {
+      toast.error('Erro ao criar tarefa', errorMessage(err));
+    }
+  }
+
+  async function saveDescription(description: string): Promise<boolean> {
+    if (!task) return true;
+    try {
+      await updateTask(task.id, { description });
+      toast.success('Tarefa atualizada');
+      return true;
+    } catch (err) {
+      toast.error('Erro ao atualizar tarefa', errorMessage(err));
+      return false;
+    }
+  }
+
+  async function copy() {
+    if (!task) return;
+    setBusy('copy');
+    try {
+      await copyTask(task);
+      toast.success('Tarefa copiada');
+      onClose();
+    } catch (err) {
+      toast.error('Erro ao copiar tarefa', errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function archive() {
+    if (!task) return;
+    setBusy('archive');
+    try {
+      await archiveTask(task.id);
+      toast.success('Tarefa arquivada');
+      onClose();
+    } catch (err) {
+      toast.error('Erro ao arquivar tarefa', errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const canRemoveAttachment = (a: TaskAttachment) => rights.editAll || (a.userId !== null && a.userId === rights.userId);
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={taskSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label={editing ? 'Editar Tarefa' : 'Nova Tarefa'} style={{ display: 'contents' }}>
+          <Dialog.Header pb="2">
+            <Stack gap="1">
+              <Dialog.Title textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+                {editing ? 'Editar Tarefa' : 'Nova Tarefa'}
+              </Dialog.Title>
+              <HStack gap="2">
+                <Badge variant="subtle" colorPalette={completed ? 'green' : 'gray'} data-testid="task-column-badge">
+                  <Box as="span" boxSize="2" rounded="full" bg={column?.color ?? 'gray.500'} display="inline-block" />
+                  na lista {column?.name ?? 'Backlog'}
+                </Badge>
+                {task?.status === 'overdue' && !completed && (
+                  <Badge colorPalette="red" variant="solid">
+                    Atrasada
+                  </Badge>
+                )}
+              </HStack>
+            </Stack>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap={{ base: '6', lg: '8' }}>
+              <Stack gap="6" minW="0">
+                <TitleInput readOnly={readOnly} />
+                <DescriptionField clickToEdit={editing} readOnly={readOnly} onConfirm={saveDescription} />
+                {task && (
+                  <TaskAttachments taskId={task.id} fallback={task.attachments} canUpload={editable} canRemove={canRemoveAttachment} />
+                )}
+                {task && <TaskComments taskId={task.id} />}
+                {task && <TaskHistorySection taskId={task.id} names={names} />}
+              </Stack>
+              <Stack gap="5" alignSelf="start" bg="bg.subtle" rounded="lg" p="4" borderWidth="1px" borderColor="border.muted">
+                {task && <TaskTimerPanel taskId={task.id} taskTitle={task.title} totalTime={totalTime.data?.totalTime ?? 0} />}
+                <TaskCardFields clients={clients} users={users} readOnly={readOnly} />
+                {task && (rights.canWrite || editable) && (
+                  <Stack gap="2">
+                    <Text textStyle="xs" fontWeight="bold" color="fg.muted" letterSpacing="wide">
+                      AÇÕES
+                    </Text>
+                    {rights.canWrite && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        justifyContent="flex-start"
+                        bg="bg"
+                        onClick={() => void copy()}
+                        loading={busy === 'copy'}
+                        disabled={busy !== null}
+                      >
+                        <Copy /> Copiar
+                      </Button>
+                    )}
+                    {editable && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        justifyContent="flex-start"
+                        bg="bg"
+                        colorPalette="red"
+                        onClick={() => void archive()}
+                        loading={busy === 'archive'}
+                        disabled={busy !== null}
+                      >
+                        <Archive /> Arquivar
+                      </Button>
+                    )}
+                  </Stack>
+                )}
+              </Stack>
+            </Grid>
+          </Dialog.Body>
+          <Dialog.Footer borderTopWidth="1px" borderColor="border.muted" pt="4">
+            <Button variant="outline" type="button" onClick={onClose}>
+              Cancelar
+            </Button>
+            {editable && (
+              <Button
+                type="submit"
+                colorPalette="brand"
+                data-testid="task-submit"
+                loading={isSubmitting}
+                loadingText={editing ? 'Atualizando...' : 'Criando...'}
+              >
+                {editing ? 'Atualizar Tarefa' : 'Criar Tarefa'}
+              </Button>
+            )}
+          </Dialog.Footer>
+        </Form>
+      )}
+    </Formik>
+  );
+}

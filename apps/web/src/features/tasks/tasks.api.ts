@@ -1,0 +1,97 @@
+import type { Task, TaskAttachment, TaskComment } from '@wkflow/contracts';
+import { mutate } from 'swr';
+import { apiFetch, getApiBaseUrl } from '../../lib/fetcher';
+import { keys } from '../../lib/swr';
+import { applyMove, removeTask, upsertTask } from '../board/board.logic';
+import { copyBody } from './tasks.logic';
+import type { TaskPayload } from './tasks.schemas';
+
+/** Writes of the tasks domain; each updates the SWR keys it changes. */
+
+function putInList(task: Task): Promise<unknown> {
+  return mutate<Task[]>(keys.tasks, (list) => upsertTask(list, task), { revalidate: false });
+}
+
+function refreshHistory(taskId: number): Promise<unknown> {
+  return mutate(keys.taskHistory(taskId));
+}
+
+export async function createTask(body: TaskPayload): Promise<Task> {
+  const task = await apiFetch<Task>('/api/tasks', { method: 'POST', body });
+  await putInList(task);
+  return task;
+}
+
+export async function updateTask(id: number, body: Partial<TaskPayload>): Promise<Task> {
+  const task = await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body });
+  await Promise.all([putInList(task), refreshHistory(id)]);
+  return task;
+}
+
+/** 'Copiar': a new task with ' (cópia)' after the title, in the same column (core.md §4). */
+export function copyTask(task: Task): Promise<Task> {
+  return createTask(copyBody(task));
+}
+
+/** 'Arquivar': isArchived true; the task leaves the board. */
+export async function archiveTask(id: number): Promise<void> {
+  await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body: { isArchived: true } });
+  await mutate<Task[]>(keys.tasks, (list) => removeTask(list, id), { revalidate: false });
+}
+
+/**
+ * A drag to another column: the board changes at once (optimistic), then takes the server's copy
+ * of the task; on failure the board rolls back and the error is rethrown for the toast.
+ */
+export async function moveTask(taskId: number, columnId: number, position: number, columnName: string): Promise<void> {
+  await mutate<Task[]>(
+    keys.tasks,
+    async (current) => {
+      const task = await apiFetch<Task>(`/api/tasks/${taskId}/move`, { method: 'PUT', body: { columnId, position } });
+      return upsertTask(applyMove(current ?? [], taskId, columnId, position, columnName), task);
+    },
+    {
+      optimisticData: (current) => applyMove(current ?? [], taskId, columnId, position, columnName),
+      rollbackOnError: true,
+      populateCache: true,
+      revalidate: false,
+    },
+  );
+  void refreshHistory(taskId);
+}
+
+export async function addComment(taskId: number, content: string): Promise<TaskComment> {
+  const comment = await apiFetch<TaskComment>(`/api/tasks/${taskId}/comments`, { method: 'POST', body: { content } });
+  await mutate<TaskComment[]>(keys.taskComments(taskId), (list) => [...(list ?? []), comment], { revalidate: false });
+  return comment;
+}
+
+/** The card's attachment count comes from the task: reread it after an attachment changes. */
+async function refreshTask(taskId: number): Promise<void> {
+  await mutate(keys.taskAttachments(taskId));
+  const task = await apiFetch<Task>(`/api/tasks/${taskId}`);
+  await putInList(task);
+}
+
+/**
+ * POST /api/tasks/{id}/attachments as multipart ('file'). The JSON fetcher cannot send FormData,
+ * so this call keeps its conventions by hand: cookies included, `Error("<status>: <body>")`.
+ */
+export async function uploadAttachment(taskId: number, file: File): Promise<TaskAttachment> {
+  const form = new FormData();
+  form.append('file', file);
+  const res = await fetch(`${getApiBaseUrl()}/api/tasks/${taskId}/attachments`, { method: 'POST', body: form, credentials: 'include' });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status}: ${text || res.statusText}`);
+  await refreshTask(taskId);
+  return JSON.parse(text) as TaskAttachment;
+}
+
+export async function deleteAttachment(taskId: number, attachmentId: number): Promise<void> {
+  await apiFetch(`/api/tasks/${taskId}/attachments/${attachmentId}`, { method: 'DELETE' });
+  await refreshTask(taskId);
+}
+
+export function attachmentDownloadUrl(taskId: number, attachmentId: number): string {
+  return `${getApiBaseUrl()}/api/tasks/${taskId}/attachments/${attachmentId}/download`;
+}

@@ -1,0 +1,42 @@
+import type { Column, Task, TaskAttachment, TaskComment, TaskHistoryItem, TimeEntry, User } from '@wkflow/contracts';
+import useSWR from 'swr';
+import { keys } from '../../lib/swr';
+
+/** Reads of the board and the task dialog: one hook per read, keys from lib/swr. */
+
+/** GET /api/tasks: the non-archived tasks the user may see (the header search filters them locally). */
+export function useTasks(enabled = true) {
+  return useSWR<Task[]>(enabled ? keys.tasks : null);
+}
+
+/** GET /api/columns, ordered by position. */
+export function useColumns(enabled = true) {
+  return useSWR<Column[]>(enabled ? keys.columns : null);
+}
+
+/** GET /api/users: the approved team (members list, avatars). */
+export function useTeam(enabled = true) {
+  return useSWR<User[]>(enabled ? keys.users : null);
+}
+
+export function useTaskComments(taskId: number | null) {
+  return useSWR<TaskComment[]>(taskId ? keys.taskComments(taskId) : null);
+}
+
+/** GET /api/tasks/{id}/history, newest first. */
+export function useTaskHistory(taskId: number | null) {
+  return useSWR<TaskHistoryItem[]>(taskId ? keys.taskHistory(taskId) : null);
+}
+
+export function useTaskTimeEntries(taskId: number | null) {
+  return useSWR<TimeEntry[]>(taskId ? keys.taskTimeEntries(taskId) : null);
+}
+
+/** GET /api/tasks/{id}/total-time: {totalTime} in seconds. */
+export function useTaskTotalTime(taskId: number | null) {
+  return useSWR<{ totalTime: number }>(taskId ? keys.taskTotalTime(taskId) : null);
+}
+
+export function useTaskAttachments(taskId: number | null) {
+  return useSWR<TaskAttachment[]>(taskId ? keys.taskAttachments(taskId) : null);
+}
