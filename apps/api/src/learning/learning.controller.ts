@@ -1,0 +1,41 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { CompleteLearningStepResponse, LearningDashboard, LearningPathDetail } from '@wkflow/contracts';
+import { Authenticated, CurrentUser } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { LearningService } from './learning.service';
+
+/** /api/learning: every logged-in user, on their own progress (extended.md §6: learning for all users). */
+@ApiTags('learning')
+@Authenticated()
+@Controller('learning')
+export class LearningController {
+  constructor(private readonly learning: LearningService) {}
+
+  @Get('dashboard')
+  dashboard(@CurrentUser() user: AuthenticatedUser): Promise<LearningDashboard> {
+    return this.learning.dashboard(user.id);
+  }
+
+  @Get('paths/:id')
+  path(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<LearningPathDetail> {
+    return this.learning.path(user.id, id);
+  }
+
+  @HttpCode(200)
+  @Post('paths/:id/start')
+  start(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<LearningPathDetail> {
+    return this.learning.start(user.id, id);
+  }
+
+  @HttpCode(200)
+  @Post('paths/:id/steps/:stepId/complete')
+  completeStep(
+    @IdParam('id') id: number,
+    @IdParam('stepId') stepId: number,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<CompleteLearningStepResponse> {
+    return this.learning.completeStep(user.id, id, stepId);
+  }
+}

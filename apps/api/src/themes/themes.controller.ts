@@ -1,0 +1,31 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Theme, UserThemeResponse } from '@wkflow/contracts';
+import { Authenticated, CurrentUser } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { ThemesService } from './themes.service';
+
+/** /api/themes: every logged-in user (extended.md §6); a user's theme is theirs (or an admin's) to read. */
+@ApiTags('themes')
+@Authenticated()
+@Controller('themes')
+export class ThemesController {
+  constructor(private readonly themes: ThemesService) {}
+
+  @Get()
+  list(): Promise<Theme[]> {
+    return this.themes.list();
+  }
+
+  @Get('user/:userId')
+  userTheme(@IdParam('userId') userId: number, @CurrentUser() user: AuthenticatedUser): Promise<UserThemeResponse> {
+    return this.themes.userTheme(user, userId);
+  }
+
+  @HttpCode(200)
+  @Post(':id/activate')
+  activate(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<UserThemeResponse> {
+    return this.themes.activate(user, id);
+  }
+}
