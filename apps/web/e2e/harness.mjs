@@ -101,7 +101,14 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
     server,
     /** A fresh browser context (own cookies), optionally logged in through the real login form. */
     async newPage(login) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      // Notifications granted: the permission prompt (top right) would otherwise cover the page; tests of it clear this.
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1440, height: 900 },
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        permissions: ['notifications'],
+      });
       const page = await context.newPage();
       if (login) await loginThroughUi(page, login.email, login.password);
       return page;

@@ -1,6 +1,29 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Grid, Stack } from '@chakra-ui/react';
+import { isAdmin } from '@wkflow/contracts';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { AccessDenied } from '../clients/AccessDenied';
+import { EmailQueueMonitor } from './EmailQueueMonitor';
+import { EmailStatusCard } from './EmailStatusCard';
+import { NotificationTestsCard, TestEmailCard } from './EmailTestCards';
 
-/** Placeholder: the screen is not built yet. */
+/** /admin/settings (extended.md §2.12): role admin or access profile 1, like the API. */
 export default function AdminSettingsPage() {
-  return <ComingSoon title="Configurações de E-mail" description="Status do serviço, e-mails de teste e fila de envio." />;
+  const { user } = useCurrentUser();
+  if (!user || !isAdmin(user)) return <AccessDenied message="Você não tem permissão para acessar as configurações de e-mail." />;
+  return (
+    <>
+      <PageHeader title="Configurações de E-mail" description="Status do serviço, e-mails de teste e fila de envio." />
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" alignItems="start">
+        <TestEmailCard />
+        <Stack gap="6">
+          <EmailStatusCard />
+          <NotificationTestsCard />
+        </Stack>
+      </Grid>
+      <Stack mt="6">
+        <EmailQueueMonitor />
+      </Stack>
+    </>
+  );
 }

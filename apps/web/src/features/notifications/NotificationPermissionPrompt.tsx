@@ -1,4 +1,85 @@
-/** The browser-notification permission prompt (top right, 2 s after load). Mounted by the app shell. */
+import { Box, Button, CloseButton, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { BellRing } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { browserPermission, requestBrowserPermission } from './browserAlerts';
+import { PERMISSION_PROMPT_DELAY_MS, PROMPT_DISMISSED_KEY, shouldShowPermissionPrompt } from './notifications.logic';
+
+function dismissedThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(PROMPT_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDismissal(): void {
+  try {
+    sessionStorage.setItem(PROMPT_DISMISSED_KEY, '1');
+  } catch {
+    // storage unavailable: the prompt may come back on the next load
+  }
+}
+
+/**
+ * The browser-notification permission prompt (extended.md §2.14): top right, 2 s after load, only
+ * while the permission is undecided and the prompt was not dismissed in this session.
+ */
 export function NotificationPermissionPrompt() {
-  return null;
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(shouldShowPermissionPrompt(browserPermission(), dismissedThisSession())), PERMISSION_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!open) return null;
+
+  const close = () => {
+    rememberDismissal();
+    setOpen(false);
+  };
+  const activate = async () => {
+    close();
+    await requestBrowserPermission();
+  };
+
+  return (
+    <Box
+      position="fixed"
+      top={{ base: '16', md: '20' }}
+      insetEnd="4"
+      zIndex="toast"
+      w={{ base: 'calc(100vw - 2rem)', sm: 'sm' }}
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="l3"
+      shadow="lg"
+      p="4"
+      role="dialog"
+      aria-label="Ativar notificações"
+      data-testid="notification-permission-prompt"
+    >
+      <Flex gap="3" align="flex-start">
+        <Icon color="brand.fg" boxSize="5" mt="0.5">
+          <BellRing />
+        </Icon>
+        <Stack gap="1" flex="1">
+          <Text fontWeight="semibold">Ativar notificações</Text>
+          <Text textStyle="sm" color="fg.muted">
+            Receba avisos no navegador sobre novas tarefas, prazos e mensagens.
+          </Text>
+          <HStack mt="2" gap="2">
+            <Button size="sm" colorPalette="brand" onClick={() => void activate()}>
+              Ativar
+            </Button>
+            <Button size="sm" variant="ghost" onClick={close}>
+              Agora não
+            </Button>
+          </HStack>
+        </Stack>
+        <CloseButton size="xs" onClick={close} aria-label="Fechar" />
+      </Flex>
+    </Box>
+  );
 }

@@ -1,0 +1,109 @@
+import type { Notification, NotificationPreference, NotificationType } from '@wkflow/contracts';
+
+/** core.md §9 / extended.md §9. */
+export const NOTIFICATIONS_POLL_MS = 30_000;
+export const BROWSER_NOTIFICATION_MS = 5_000;
+export const BEEP = { frequency: 800, seconds: 0.5 } as const;
+export const DROPDOWN_LIMIT = 10;
+export const PERMISSION_PROMPT_DELAY_MS = 2_000;
+export const PROMPT_DISMISSED_KEY = 'wkflow:notification-prompt-dismissed';
+
+/** The bell's badge: the unread count, capped at '99+'; null when nothing is unread. */
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}
+
+export function unreadCount(list: readonly Notification[] | undefined): number {
+  return (list ?? []).filter((n) => !n.isRead).length;
+}
+
+/** The dropdown: the first 10 and how many more there are ('E mais N notificações...'). */
+export function dropdownItems(list: readonly Notification[] | undefined): { items: Notification[]; more: number } {
+  const all = list ?? [];
+  return { items: all.slice(0, DROPDOWN_LIMIT), more: Math.max(0, all.length - DROPDOWN_LIMIT) };
+}
+
+/** Marks one notification (or all) read in a cached list, for the optimistic update. */
+export function markReadInList(list: readonly Notification[] | undefined, id: number | 'all'): Notification[] {
+  return (list ?? []).map((n) => (id === 'all' || n.id === id ? { ...n, isRead: true } : n));
+}
+
+/** Puts a pushed notification at the top of the cached list (once). */
+export function prependNotification(list: readonly Notification[] | undefined, notification: Notification): Notification[] {
+  return [notification, ...(list ?? []).filter((n) => n.id !== notification.id)];
+}
+
+/** The messages of /ws (apps/api/src/notifications/realtime.service.ts). */
+export type RealtimeEvent =
+  | { type: 'connected' }
+  | { type: 'notification'; notification: Notification }
+  | { type: 'task.changed'; taskId: number }
+  | { type: 'column.changed' }
+  | { type: 'chat.message'; roomId: number };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+function isNotification(value: unknown): value is Notification {
+  return (
+    isObject(value) &&
+    isId(value.id) &&
+    typeof value.title === 'string' &&
+    typeof value.message === 'string' &&
+    typeof value.isRead === 'boolean' &&
+    typeof value.soundEnabled === 'boolean'
+  );
+}
+
+/** Parses a /ws frame; anything malformed or unknown is null (the caller only logs it). */
+export function parseRealtimeMessage(raw: unknown): RealtimeEvent | null {
+  if (typeof raw !== 'string') return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isObject(data)) return null;
+  switch (data.type) {
+    case 'connected':
+    case 'column.changed':
+      return { type: data.type };
+    case 'notification':
+      return isNotification(data.notification) ? { type: 'notification', notification: data.notification } : null;
+    case 'task.changed':
+      return isId(data.taskId) ? { type: 'task.changed', taskId: data.taskId } : null;
+    case 'chat.message':
+      return isId(data.roomId) ? { type: 'chat.message', roomId: data.roomId } : null;
+    default:
+      return null;
+  }
+}
+
+/** Reconnect delay after `attempt` failed tries: 1 s, 2 s, 4 s … capped at 30 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt));
+}
+
+/** ws: or wss: by the page's protocol, same origin. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+/** The permission prompt shows only while the browser permission is undecided and not dismissed this session. */
+export function shouldShowPermissionPrompt(permission: NotificationPermission | null, dismissed: boolean): boolean {
+  return permission === 'default' && !dismissed;
+}
+
+export type PreferenceChannel = 'emailEnabled' | 'browserEnabled' | 'soundEnabled';
+
+/** One toggle changed in the settings list. */
+export function togglePreference(
+  list: readonly NotificationPreference[],
+  type: NotificationType,
+  channel: PreferenceChannel,
+  value: boolean,
+): NotificationPreference[] {
+  return list.map((p) => (p.type === type ? { ...p, [channel]: value } : p));
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { parseRealtimeMessage, reconnectDelay, socketUrl, type RealtimeEvent } from './notifications.logic';
+
+/**
+ * The tab's one /ws connection and a tiny event emitter over it: features subscribe with
+ * `useRealtime(listener)`. The socket is opened by <LiveUpdates/> (logged-in shell only).
+ */
+
+type Listener = (event: RealtimeEvent) => void;
+const listeners = new Set<Listener>();
+
+/** Close code of the server when the session behind the socket ended (realtime.service.ts). */
+export const SESSION_ENDED = 4401;
+
+export function subscribeRealtime(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(event: RealtimeEvent): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error('Realtime listener failed', error);
+    }
+  }
+}
+
+/**
+ * Opens the socket and keeps it open, reconnecting with backoff (1 s … 30 s) until the returned
+ * function is called. `onSessionEnded` runs when the server closes it for an ended session.
+ */
+export function connectRealtime(onSessionEnded: () => void): () => void {
+  let socket: WebSocket | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let attempt = 0;
+  let stopped = false;
+
+  const open = () => {
+    timer = null;
+    if (stopped) return;
+    try {
+      socket = new WebSocket(socketUrl(window.location));
+    } catch (error) {
+      console.warn('WebSocket could not be opened', error);
+      schedule();
+      return;
+    }
+    socket.onopen = () => (attempt = 0);
+    socket.onmessage = (message) => {
+      const event = parseRealtimeMessage(message.data);
+      if (event) emit(event);
+      else console.warn('Ignored a malformed realtime message', message.data);
+    };
+    socket.onclose = (close) => {
+      socket = null;
+      if (close.code === SESSION_ENDED) onSessionEnded();
+      schedule();
+    };
+  };
+
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(open, reconnectDelay(attempt++));
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000);
+    }
+  };
+}
+
+/** Calls `listener` for every live event while the component is mounted (the latest listener is used). */
+export function useRealtime(listener: Listener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => subscribeRealtime((event) => latest.current(event)), []);
+}
