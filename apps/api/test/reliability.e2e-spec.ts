@@ -1,47 +1,49 @@
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { buildFixtures, fillFixture, type Fixtures, routesWithoutFixtures } from './utils/fixtures';
 import { fillPath, listRoutes, type RouteInfo } from './utils/routes';
-import { loginAsAdmin, startTestApp, type TestContext } from './utils/test-app';
+import { loginAsAdmin, startTestApp, type TestContext, unique } from './utils/test-app';
 
 /**
  * Malformed input to every endpoint, generated from the routes and their DTOs: always a 4xx with a
- * message, never a 500, and nothing written.
+ * message, never a 500, and nothing written. New routes are picked up from Nest's metadata; a write
+ * route with ids needs a fixture in utils/fixtures.ts (the first test names any that lacks one).
  */
 describe('malformed input to every endpoint (e2e)', () => {
   let ctx: TestContext;
   let admin: Awaited<ReturnType<typeof loginAsAdmin>>;
   let routes: RouteInfo[];
   /** Real ids per resource, so validation and services run against existing objects. */
-  const fixtures: Record<string, number> = {};
+  let fixtures: Fixtures;
 
   beforeAll(async () => {
     ctx = await startTestApp();
     admin = await loginAsAdmin(ctx);
     routes = listRoutes(ctx.app).filter((r) => !r.path.startsWith('/api/auth/logout'));
-    const [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ('Cliente da confiabilidade') RETURNING id`);
-    const [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns ORDER BY position LIMIT 1`);
-    const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
-    const [{ id: taskId }] = await ctx.dataSource.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy") VALUES ('Tarefa', 'd', $1, $2, now(), $3) RETURNING id`,
-      [clientId, columnId, adminId],
-    );
-    const [{ id: roomId }] = await ctx.dataSource.query(`INSERT INTO chat_rooms (name, "createdBy") VALUES ('Sala da confiabilidade', $1) RETURNING id`, [adminId]);
-    Object.assign(fixtures, { '/api/clients/': clientId, '/api/tasks/': taskId, '/api/columns/': columnId, '/api/users/': adminId, '/api/chat/rooms/': roomId });
+    fixtures = await buildFixtures(admin, unique('conf'));
   });
   afterAll(async () => {
     await ctx.app.close();
   });
 
-  /** Row counts of every table: the fingerprint of "nothing written". */
-  async function fingerprint(): Promise<Record<string, number>> {
+  /** Tables the API writes in the background (the outbox sweep stamps queuedAt): compared by count. */
+  const BACKGROUND = ['email_queue'];
+  /**
+   * The fingerprint of "nothing written": a hash of every table's content (so an update counts,
+   * not only an insert), row counts for background-written tables; sessions and the audit log
+   * (written by logins) are left out.
+   */
+  async function fingerprint(): Promise<Record<string, string>> {
     const tables: { table_name: string }[] = await ctx.dataSource.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('session', 'audit_log')`,
     );
-    const counts: Record<string, number> = {};
+    const result: Record<string, string> = {};
     for (const { table_name } of tables) {
-      const [row] = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM "${table_name}"`);
-      counts[table_name] = row.n;
+      const sql = BACKGROUND.includes(table_name)
+        ? `SELECT count(*)::text AS v FROM "${table_name}"`
+        : `SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS v FROM "${table_name}" t`;
+      result[table_name] = (await ctx.dataSource.query(sql))[0].v;
     }
-    return counts;
+    return result;
   }
 
   /** A value of the wrong type for a DTO property, from its design type. */
@@ -60,13 +62,22 @@ describe('malformed input to every endpoint (e2e)', () => {
     return [...new Set(metadata.map((m) => m.propertyName))];
   }
 
+  /** Properties without @IsOptional/@ValidateIf: an empty body misses them. */
+  function requiredProperties(dto: Function): string[] {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+    const conditional = new Set(metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.propertyName));
+    return dtoProperties(dto).filter((p) => !conditional.has(p));
+  }
+
   function bodyCases(route: RouteInfo): Array<[string, unknown]> {
     // A route without a body DTO takes no body: only the parser-level cases apply to it.
     if (!route.bodyType) return [];
     const cases: Array<[string, unknown]> = [
       ['an array body', []],
       ['an unknown field', { definitelyNotAField: 'x' }],
+      ['a string body', 'just text'],
     ];
+    if (requiredProperties(route.bodyType).length) cases.push(['missing fields (empty object)', {}]);
     for (const property of dtoProperties(route.bodyType)) {
       const type = Reflect.getMetadata('design:type', route.bodyType.prototype, property);
       cases.push([`${property} of the wrong type`, { [property]: wrongValue(type) }]);
@@ -81,25 +92,37 @@ describe('malformed input to every endpoint (e2e)', () => {
 
   const isWrite = (r: RouteInfo) => r.method !== 'get' && r.method !== 'delete';
 
+  /** A 4xx with the API's error shape and a non-empty message. */
+  const isClientError = (response: { status: number; body?: { statusCode?: unknown; message?: unknown } }) =>
+    response.status >= 400 &&
+    response.status < 500 &&
+    response.body?.statusCode === response.status &&
+    typeof response.body?.message === 'string' &&
+    response.body.message.length > 0;
+
   it('covers the API', () => {
     expect(routes.filter(isWrite).length).toBeGreaterThan(5);
+  });
+
+  it('has a fixture for every write route with ids (add new resources to utils/fixtures.ts)', () => {
+    expect(routesWithoutFixtures(routes.filter(isWrite), fixtures)).toEqual([]);
   });
 
   it('answers malformed bodies with a 4xx and a message, and writes nothing', async () => {
     const before = await fingerprint();
     const failures: string[] = [];
     for (const route of routes.filter(isWrite)) {
-      const prefix = Object.keys(fixtures).find((p) => route.path.startsWith(p));
-      const url = fillPath(route.path, String(prefix ? fixtures[prefix] : 1));
-      const send = (body: unknown) => admin[route.method](url).send(body as object);
+      const url = fillFixture(route, fixtures);
+      const name = `${route.method.toUpperCase()} ${route.path}`;
+      const send = (body: unknown) => admin[route.method](url).set('Content-Type', 'application/json').send(body as object);
       const raw = await admin[route.method](url).set('Content-Type', 'application/json').send('{"broken": ');
-      if (raw.status !== 400) failures.push(`${route.method.toUpperCase()} ${route.path} invalid JSON → ${raw.status}`);
+      if (raw.status !== 400 || !isClientError(raw)) failures.push(`${name} invalid JSON → ${raw.status} ${raw.text.slice(0, 120)}`);
+      // Beyond the 256 kB body-parser limit.
       const oversized = await send({ blob: 'x'.repeat(300_000) });
-      if (oversized.status !== 413) failures.push(`${route.method.toUpperCase()} ${route.path} oversized → ${oversized.status}`);
+      if (oversized.status !== 413 || !isClientError(oversized)) failures.push(`${name} oversized → ${oversized.status} ${oversized.text.slice(0, 120)}`);
       for (const [label, body] of bodyCases(route)) {
-        const response = await send(body);
-        const ok = response.status >= 400 && response.status < 500 && typeof response.body?.message === 'string' && response.body.message.length > 0;
-        if (!ok) failures.push(`${route.method.toUpperCase()} ${route.path} ${label} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+        const response = await send(typeof body === 'string' ? JSON.stringify(body) : body);
+        if (!isClientError(response)) failures.push(`${name} ${label} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -113,7 +136,7 @@ describe('malformed input to every endpoint (e2e)', () => {
     for (const route of routes.filter((r) => r.path.includes(':'))) {
       for (const id of ids) {
         const response = await admin[route.method](fillPath(route.path, id)).send({});
-        if (response.status >= 500 || response.status < 400) failures.push(`${route.method.toUpperCase()} ${route.path} id=${id} → ${response.status}`);
+        if (!isClientError(response)) failures.push(`${route.method.toUpperCase()} ${route.path} id=${id} → ${response.status} ${response.text.slice(0, 80)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -38,6 +38,20 @@ function fromDatabaseError(error: QueryFailedError): { status: number; message: 
   }
 }
 
+/** Connection-level failures of PostgreSQL (server down, restarting, connection dropped): retryable. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+
+export const SERVICE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+
+function isUnavailable(exception: unknown): boolean {
+  if (!exception || typeof exception !== 'object') return false;
+  const error = exception as { code?: string; message?: string; driverError?: { code?: string; message?: string } };
+  const code = error.driverError?.code ?? error.code;
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  const message = error.driverError?.message ?? error.message ?? '';
+  return /Connection terminated|terminating connection|the database system is (starting up|shutting down)/.test(message);
+}
+
 /** Errors that body-parser and multer raise before a handler runs. */
 function fromExpressError(error: { status?: number; statusCode?: number; type?: string; code?: string }): { status: number; message: string } | null {
   const status = error.status ?? error.statusCode;
@@ -66,6 +80,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
         const raw = (body as { message?: unknown }).message;
         message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
       }
+    } else if (isUnavailable(exception)) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      message = SERVICE_UNAVAILABLE;
     } else if (exception instanceof QueryFailedError && fromDatabaseError(exception)) {
       ({ status, message } = fromDatabaseError(exception)!);
     } else if (exception && typeof exception === 'object' && fromExpressError(exception as never)) {

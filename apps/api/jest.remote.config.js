@@ -1,0 +1,17 @@
+/**
+ * QA remote mode: the HTTP-only suites (test/http) against a running deployment.
+ *   API_URL=https://host ADMIN_EMAIL=... ADMIN_PASSWORD=... npm run test:api:remote
+ * No global setup: nothing touches a database directly. See docs/qa.md.
+ */
+if (!process.env.API_URL) throw new Error('Set API_URL to the deployment to test (e.g. API_URL=https://wkflow.example.com)');
+const local = require('./jest.config');
+
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  moduleFileExtensions: local.moduleFileExtensions,
+  transform: local.transform,
+  moduleNameMapper: local.moduleNameMapper,
+  testMatch: ['<rootDir>/test/http/**/*.e2e-spec.ts'],
+  testTimeout: 120000,
+};
