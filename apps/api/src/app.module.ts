@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AiModule } from './ai/ai.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
 import { ClientsModule } from './clients/clients.module';
@@ -11,10 +12,12 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { HealthController } from './health/health.controller';
+import { LearningModule } from './learning/learning.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { RedisModule } from './redis/redis.module';
 import { TasksModule } from './tasks/tasks.module';
+import { ThemesModule } from './themes/themes.module';
 import { TimerModule } from './timer/timer.module';
 import { UsersModule } from './users/users.module';
 
@@ -38,6 +41,9 @@ export class AppModule {
         NotificationsModule,
         EmailModule,
         AiModule,
+        AnalyticsModule,
+        LearningModule,
+        ThemesModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -10,3 +10,7 @@ export * from './notifications';
 export * from './email';
 export * from './users';
 export * from './ai';
+export * from './learning';
+export * from './themes';
+export * from './analytics';
+export * from './recommendations';

@@ -1,9 +1,12 @@
+import { ANALYTICS_ENTITIES } from '../analytics/analytics.entities';
 import { CHAT_ENTITIES } from '../chat/chat.entities';
 import { CLIENTS_ENTITIES } from '../clients/clients.entities';
 import { EMAIL_ENTITIES } from '../email/email.entities';
+import { LEARNING_ENTITIES } from '../learning/learning.entities';
 import { NOTIFICATIONS_ENTITIES } from '../notifications/notifications.entities';
 import { ONBOARDING_ENTITIES } from '../onboarding/onboarding.entities';
 import { TASKS_ENTITIES } from '../tasks/tasks.entities';
+import { THEMES_ENTITIES } from '../themes/themes.entities';
 import { TIMER_ENTITIES } from '../timer/timer.entities';
 import { USERS_ENTITIES } from '../users/users.entities';
 
@@ -17,4 +20,7 @@ export const ENTITIES = [
   ...CHAT_ENTITIES,
   ...NOTIFICATIONS_ENTITIES,
   ...EMAIL_ENTITIES,
+  ...LEARNING_ENTITIES,
+  ...THEMES_ENTITIES,
+  ...ANALYTICS_ENTITIES,
 ];

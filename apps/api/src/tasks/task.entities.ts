@@ -28,6 +28,9 @@ export class ColumnEntity {
 @Index('IDX_tasks_column_position', ['columnId', 'position'], { where: '"isArchived" = false' })
 @Index('IDX_tasks_deadline', ['deadline'])
 @Index('IDX_tasks_client', ['clientId'])
+// Analytics periods filter on these two.
+@Index('IDX_tasks_completed_at', ['completedAt'])
+@Index('IDX_tasks_created_at', ['createdAt'])
 export class TaskEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -129,6 +132,8 @@ export class TaskCommentEntity {
 
 @Entity('task_history')
 @Index('IDX_task_history_task', ['taskId', 'createdAt'])
+// Analytics: who was active in a period.
+@Index('IDX_task_history_user_created', ['userId', 'createdAt'])
 export class TaskHistoryEntity {
   @PrimaryGeneratedColumn()
   id: number;

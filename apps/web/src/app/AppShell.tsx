@@ -4,7 +4,9 @@ import { Suspense, useCallback } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AiTaskModalHost } from '../features/ai/AiTaskModalHost';
+import { LiveUpdates } from '../features/notifications/LiveUpdates';
 import { NotificationPermissionPrompt } from '../features/notifications/NotificationPermissionPrompt';
+import { ActiveTheme } from '../features/themes/ActiveTheme';
 import { FloatingTimer } from '../features/timer/FloatingTimer';
 import { Header } from './Header';
 import { newActionPath } from './shellActions';
@@ -32,8 +34,10 @@ export function AppShell({ user }: { user: User }) {
       </Box>
       {/* Global elements (extended.md §2.2): each feature owns its host. */}
       <AiTaskModalHost />
+      <ActiveTheme userId={user.id} />
       <FloatingTimer />
       <NotificationPermissionPrompt />
+      <LiveUpdates />
     </Flex>
   );
 }

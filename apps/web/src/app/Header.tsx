@@ -21,7 +21,7 @@ export interface HeaderProps {
   onCreateWithAi: () => void;
 }
 
-/** Sticky white header: brand, search, task actions, notifications, user menu; module links below. */
+/** Sticky header on the theme's surface with a brand-colour top edge: brand, search, task actions, notifications, user menu; module links below. */
 export function Header({ user, onNewTask, onCreateWithAi }: HeaderProps) {
   const { subject } = usePermissions();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -29,7 +29,19 @@ export function Header({ user, onNewTask, onCreateWithAi }: HeaderProps) {
   const showTaskActions = canCreateTasks(subject);
 
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" borderColor="border.muted" shadow="xs">
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg"
+      borderTopWidth="3px"
+      borderTopColor="brand.solid"
+      borderBottomWidth="1px"
+      borderBottomColor="border.muted"
+      shadow="xs"
+      data-testid="app-header"
+    >
       <Container maxW="8xl" px={{ base: '3', md: '6' }}>
         <Flex h="14" align="center" gap={{ base: '2', md: '4' }}>
           <IconButton

@@ -1,6 +1,9 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 
-/** WKFlow look: a blue brand palette, white surfaces with subtle borders. */
+/**
+ * WKFlow look: a blue brand palette, white surfaces with subtle borders, all read from `--wk-*`
+ * CSS variables so the user's theme recolours the app at once without rebuilding the system.
+ */
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
@@ -13,18 +16,19 @@ const config = defineConfig({
         body: { value: `'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif` },
       },
       colors: {
+        // Every brand step reads a variable the active theme sets (features/themes/applyTheme.ts).
         brand: {
-          50: { value: '#eff6ff' },
-          100: { value: '#dbeafe' },
-          200: { value: '#bfdbfe' },
-          300: { value: '#93c5fd' },
-          400: { value: '#60a5fa' },
-          500: { value: '#3b82f6' },
-          600: { value: '#2563eb' },
-          700: { value: '#1d4ed8' },
-          800: { value: '#1e40af' },
-          900: { value: '#1e3a8a' },
-          950: { value: '#172554' },
+          50: { value: 'var(--wk-brand-50, #eff6ff)' },
+          100: { value: 'var(--wk-brand-100, #dbeafe)' },
+          200: { value: 'var(--wk-brand-200, #bfdbfe)' },
+          300: { value: 'var(--wk-brand-300, #93c5fd)' },
+          400: { value: 'var(--wk-brand-400, #60a5fa)' },
+          500: { value: 'var(--wk-brand-500, #3b82f6)' },
+          600: { value: 'var(--wk-brand-600, #2563eb)' },
+          700: { value: 'var(--wk-brand-700, #1d4ed8)' },
+          800: { value: 'var(--wk-brand-800, #1e40af)' },
+          900: { value: 'var(--wk-brand-900, #1e3a8a)' },
+          950: { value: 'var(--wk-brand-950, #172554)' },
         },
       },
     },
@@ -32,13 +36,40 @@ const config = defineConfig({
       colors: {
         brand: {
           solid: { value: '{colors.brand.600}' },
-          contrast: { value: 'white' },
+          contrast: { value: 'var(--wk-brand-contrast, white)' },
           fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
           muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
           subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
           emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
           focusRing: { value: '{colors.brand.500}' },
           border: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+        },
+        // Surfaces, text and borders follow the active theme; the fallbacks are the stock light look.
+        bg: {
+          DEFAULT: { value: 'var(--wk-surface, #ffffff)' },
+          subtle: { value: 'var(--wk-bg, #fafafa)' },
+          muted: { value: 'var(--wk-muted, #f4f4f5)' },
+          emphasized: { value: 'var(--wk-emphasized, #e4e4e7)' },
+          panel: { value: 'var(--wk-surface, #ffffff)' },
+        },
+        fg: {
+          DEFAULT: { value: 'var(--wk-fg, #000000)' },
+          muted: { value: 'var(--wk-fg-muted, #52525b)' },
+          subtle: { value: 'var(--wk-fg-subtle, #a1a1aa)' },
+        },
+        // Neutral controls (outline buttons, subtle badges) sit on the theme's surfaces, not Chakra's greys.
+        gray: {
+          fg: { value: 'var(--wk-fg, #27272a)' },
+          subtle: { value: 'var(--wk-muted, #f4f4f5)' },
+          muted: { value: 'var(--wk-emphasized, #e4e4e7)' },
+          emphasized: { value: 'var(--wk-border-emphasized, #d4d4d8)' },
+          border: { value: 'var(--wk-border-emphasized, #e4e4e7)' },
+        },
+        border: {
+          DEFAULT: { value: 'var(--wk-border, #e4e4e7)' },
+          muted: { value: 'var(--wk-border-muted, #f4f4f5)' },
+          subtle: { value: 'var(--wk-border-subtle, #fafafa)' },
+          emphasized: { value: 'var(--wk-border-emphasized, #d4d4d8)' },
         },
       },
     },

@@ -3,6 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { ModuleName, PermissionLevel, TaskPermissionData } from '@wkflow/contracts';
 import { hashPassword } from '../../auth/passwords';
 import { seedBoardColumns } from '../../tasks/tasks.seed';
+import { seedLearningCatalogue } from '../../learning/learning.seed';
+import { seedThemeCatalogue } from '../../themes/themes.seed';
 import type { AppConfig } from '../../config/app-config';
 
 type SeedPermission = [ModuleName, PermissionLevel, TaskPermissionData?];
@@ -46,6 +48,8 @@ export const DEFAULT_PERMISSIONS: Record<number, SeedPermission[]> = {
  */
 export async function seedBase(dataSource: DataSource, config: AppConfig): Promise<{ generatedAdminPassword: string | null }> {
   await seedBoardColumns(dataSource);
+  await seedLearningCatalogue(dataSource);
+  await seedThemeCatalogue(dataSource);
   return dataSource.transaction(async (db) => {
     for (const profile of DEFAULT_PROFILES) {
       await db.query(

@@ -1,6 +1,73 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { NativeSelect, Spinner, Tabs } from '@chakra-ui/react';
+import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@wkflow/contracts';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { usePermissions } from '../auth/usePermissions';
+import { AccessDenied } from '../clients/AccessDenied';
+import { useDashboard } from './analytics.api';
+import { PERIOD_OPTIONS } from './analytics.logic';
+import { ClientsTab, OverviewTab, ProductivityTab } from './AnalyticsTabs';
+import { ReportsTab } from './ReportsTab';
 
-/** Placeholder: the screen is not built yet. */
+type TabKey = 'overview' | 'productivity' | 'clients' | 'reports';
+
+/** /analytics (extended.md §2.6): team figures for 7, 30 or 90 days, and reports. Needs analytics read. */
 export default function AnalyticsPage() {
-  return <ComingSoon title="Analytics" description="Indicadores da equipe e relatórios." />;
+  const { can, isLoading: permissionsLoading } = usePermissions();
+  const allowed = can('analytics', 'read');
+  const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
+  const [tab, setTab] = useState<TabKey>('overview');
+  const dashboard = useDashboard(period, allowed);
+
+  if (permissionsLoading) return <Spinner />;
+  if (!allowed) return <AccessDenied message="Você não tem permissão para visualizar analytics." />;
+
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        description="Indicadores da equipe e relatórios."
+        actions={
+          <NativeSelect.Root size="sm" w="44">
+            <NativeSelect.Field aria-label="Período" value={period} onChange={(e) => setPeriod(Number(e.target.value) as AnalyticsPeriod)} data-testid="analytics-period">
+              {PERIOD_OPTIONS.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        }
+      />
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount>
+        <Tabs.List mb="5" overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger value="overview" flexShrink={0} whiteSpace="nowrap">
+            Visão Geral
+          </Tabs.Trigger>
+          <Tabs.Trigger value="productivity" flexShrink={0} whiteSpace="nowrap">
+            Produtividade
+          </Tabs.Trigger>
+          <Tabs.Trigger value="clients" flexShrink={0} whiteSpace="nowrap">
+            Clientes
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reports" flexShrink={0} whiteSpace="nowrap">
+            Relatórios
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="overview" pt="0">
+          <OverviewTab data={dashboard.data} isLoading={dashboard.isLoading} />
+        </Tabs.Content>
+        <Tabs.Content value="productivity" pt="0">
+          <ProductivityTab period={period} />
+        </Tabs.Content>
+        <Tabs.Content value="clients" pt="0">
+          <ClientsTab period={period} />
+        </Tabs.Content>
+        <Tabs.Content value="reports" pt="0">
+          <ReportsTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
 }

@@ -2,9 +2,9 @@ import { Card, Center, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { ShieldX } from 'lucide-react';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-/** The spec's 'Acesso Negado' screen for a module the user may not read. */
-export function AccessDenied({ message }: { message: string }) {
-  useDocumentTitle('Acesso Negado');
+/** The spec's 'Acesso Negado' screen for a module the user may not read ('Acesso Restrito' for recommendations). */
+export function AccessDenied({ message, title = 'Acesso Negado' }: { message: string; title?: string }) {
+  useDocumentTitle(title);
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="access-denied">
       <Card.Body>
@@ -16,7 +16,7 @@ export function AccessDenied({ message }: { message: string }) {
               </Icon>
             </Center>
             <Heading as="h1" size="lg">
-              Acesso Negado
+              {title}
             </Heading>
             <Text color="fg.muted" maxW="sm">
               {message}

@@ -1,0 +1,58 @@
+import { Body, Controller, Get, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsDashboard, type ClientPerformance, type MemberProductivity, type Report } from '@wkflow/contracts';
+import { CurrentUser, RequirePermission } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { IdParam } from '../common/id-param';
+import { AnalyticsService } from './analytics.service';
+import { AnalyticsPeriodQueryDto, CreateReportDto } from './dto/analytics.dto';
+import { ReportsService } from './reports.service';
+
+/** The analytics page (extended.md §2.6): everything needs analytics read. */
+@ApiTags('analytics')
+@Controller('analytics')
+export class AnalyticsController {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly reports: ReportsService,
+  ) {}
+
+  @RequirePermission('analytics', 'read')
+  @Get('dashboard')
+  dashboard(@Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsDashboard> {
+    return this.analytics.dashboard(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  }
+
+  @RequirePermission('analytics', 'read')
+  @Get('productivity')
+  productivity(@Query() query: AnalyticsPeriodQueryDto): Promise<MemberProductivity[]> {
+    return this.analytics.productivity(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  }
+
+  @RequirePermission('analytics', 'read')
+  @Get('clients')
+  clients(@Query() query: AnalyticsPeriodQueryDto): Promise<ClientPerformance[]> {
+    return this.analytics.clients(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  }
+
+  @RequirePermission('analytics', 'read')
+  @Get('reports')
+  listReports(@CurrentUser() user: AuthenticatedUser): Promise<Report[]> {
+    return this.reports.list(user);
+  }
+
+  @RequirePermission('analytics', 'read')
+  @Post('reports')
+  createReport(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateReportDto): Promise<Report> {
+    return this.reports.create(user, dto);
+  }
+
+  @RequirePermission('analytics', 'read')
+  @Get('reports/:id/download')
+  async download(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+    const { fileName, csv } = await this.reports.download(user, id);
+    response.attachment(fileName);
+    return new StreamableFile(Buffer.from(csv, 'utf8'), { type: 'text/csv; charset=utf-8' });
+  }
+}

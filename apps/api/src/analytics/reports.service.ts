@@ -1,0 +1,155 @@
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Queue, Worker, type Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { ADMIN_PROFILE_ID, reportFileName, toCsv, type AnalyticsPeriod, type CreateReportRequest, type Report, type ReportTable, type ReportType } from '@wkflow/contracts';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AnalyticsService } from './analytics.service';
+
+export const REPORTS_QUEUE = 'analytics-reports';
+export const REPORT_NOT_FOUND = 'Relatório não encontrado';
+export const REPORT_NOT_READY = 'O relatório ainda não está pronto';
+const ADD_TIMEOUT_MS = 2000;
+
+interface ReportRow {
+  id: number;
+  userId: number;
+  name: string;
+  type: ReportType;
+  parameters: { period: AnalyticsPeriod };
+  status: Report['status'];
+  errorMessage: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+const COLUMNS = `id, "userId", name, type, parameters, status, "errorMessage", "createdAt", "completedAt"`;
+
+function toReport(row: ReportRow): Report {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+    parameters: { period: row.parameters.period },
+    error_message: row.errorMessage,
+  };
+}
+
+/** Profile 1 sees every report; everyone else their own. */
+const ownerCondition = (user: AuthenticatedUser, param: string) =>
+  user.accessProfileId === ADMIN_PROFILE_ID ? `${param}::int IS NOT NULL` : `"userId" = ${param}`;
+
+/**
+ * Reports: a row (pending), then a BullMQ job on Redis that a worker computes into the row's
+ * result (completed, or failed with the error). Without REDIS_URL, or when Redis does not take
+ * the job, the report is computed in this process right after the request.
+ */
+@Injectable()
+export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(ReportsService.name);
+  private readonly queue: Queue | null;
+  private worker: Worker | null = null;
+  /** Reports computed in-process, awaited on shutdown. */
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly analytics: AnalyticsService,
+  ) {
+    this.queue = config.redisUrl
+      ? new Queue(REPORTS_QUEUE, {
+          connection: { url: config.redisUrl, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
+          prefix: `${config.redisPrefix}:bull`,
+        })
+      : null;
+    this.queue?.on('error', (error) => this.logger.warn(`queue: ${error.message}`));
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.redisUrl) return;
+    this.worker = new Worker(REPORTS_QUEUE, (job: Job<{ id: number }>) => this.compute(job.data.id), {
+      connection: { url: this.config.redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
+      prefix: `${this.config.redisPrefix}:bull`,
+      concurrency: 1,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+  }
+
+  async create(user: AuthenticatedUser, request: CreateReportRequest): Promise<Report> {
+    const [row]: ReportRow[] = await this.dataSource.query(
+      `INSERT INTO analytics_reports ("userId", name, type, parameters) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [user.id, request.name.trim(), request.type, JSON.stringify({ period: request.parameters.period })],
+    );
+    if (!(await this.addJob(row.id))) this.computeHere(row.id);
+    return toReport(row);
+  }
+
+  private async addJob(id: number): Promise<boolean> {
+    if (!this.queue) return false;
+    try {
+      await Promise.race([
+        this.queue.add('compute', { id }, { jobId: `report-${id}`, attempts: 1, removeOnComplete: true, removeOnFail: 100 }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis indisponível')), ADD_TIMEOUT_MS).unref()),
+      ]);
+      return true;
+    } catch (error) {
+      this.logger.warn(`report ${id} computed in-process: ${error instanceof Error ? error.message : error}`);
+      return false;
+    }
+  }
+
+  private computeHere(id: number): void {
+    const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.compute(id));
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+
+  /** Computes a pending report into its row; a failure is recorded on the row, never thrown. */
+  async compute(id: number): Promise<void> {
+    const [claimed]: ReportRow[] = (
+      await this.dataSource.query(`UPDATE analytics_reports SET status = 'processing' WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`, [id])
+    )[0];
+    if (!claimed) return;
+    try {
+      const table: ReportTable = await this.analytics.reportTable(claimed.type, claimed.parameters.period);
+      await this.dataSource.query(`UPDATE analytics_reports SET status = 'completed', result = $2, "completedAt" = now() WHERE id = $1`, [id, JSON.stringify(table)]);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`report ${id} failed: ${message}`);
+      await this.dataSource
+        .query(`UPDATE analytics_reports SET status = 'failed', "errorMessage" = $2, "completedAt" = now() WHERE id = $1`, [id, message.slice(0, 2000)])
+        .catch(() => undefined);
+    }
+  }
+
+  async list(user: AuthenticatedUser): Promise<Report[]> {
+    const rows: ReportRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM analytics_reports WHERE ${ownerCondition(user, '$1')} ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
+      [user.id],
+    );
+    return rows.map(toReport);
+  }
+
+  /** The CSV of a completed report (404 unknown or someone else's, 409 not completed). */
+  async download(user: AuthenticatedUser, id: number): Promise<{ fileName: string; csv: string }> {
+    const [row]: (ReportRow & { result: ReportTable | null })[] = await this.dataSource.query(
+      `SELECT ${COLUMNS}, result FROM analytics_reports WHERE id = $2 AND ${ownerCondition(user, '$1')}`,
+      [user.id, id],
+    );
+    if (!row) throw new NotFoundException(REPORT_NOT_FOUND);
+    if (row.status !== 'completed' || !row.result) throw new ConflictException(REPORT_NOT_READY);
+    return { fileName: reportFileName(row), csv: toCsv(row.result) };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([...this.running]);
+    const closing = Promise.all([this.worker?.close().catch(() => undefined), this.queue?.close().catch(() => undefined)]);
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    await this.queue?.disconnect().catch(() => undefined);
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatChange, formatHours, hasUnfinishedReports, reportProblem, topBy, trendOf } from './analytics.logic';
+
+describe('analytics page logic', () => {
+  it('shows changes with a sign and a trend', () => {
+    expect(formatChange(12.5)).toBe('+12,5%');
+    expect(formatChange(-3)).toBe('-3%');
+    expect(formatChange(0)).toBe('0%');
+    expect([trendOf(4), trendOf(-1), trendOf(0)]).toEqual(['up', 'down', 'flat']);
+    expect(formatHours(1234.5)).toBe('1.234,5 h');
+  });
+  it('asks for a name, then a type, with the spec toasts', () => {
+    expect(reportProblem({ name: '  ', type: 'productivity', period: 30 })).toEqual({
+      field: 'name',
+      title: 'Nome obrigatório',
+      description: 'Por favor, forneça um nome para o relatório.',
+    });
+    expect(reportProblem({ name: 'Mensal', type: '', period: 30 })).toEqual({
+      field: 'type',
+      title: 'Tipo obrigatório',
+      description: 'Por favor, selecione o tipo do relatório.',
+    });
+    expect(reportProblem({ name: 'Mensal', type: 'time_tracking', period: 7 })).toBeNull();
+  });
+  it('knows when reports are still being computed', () => {
+    const report = { id: 1, name: 'r', type: 'productivity' as const, created_at: '', completed_at: null, parameters: { period: 30 as const }, error_message: null };
+    expect(hasUnfinishedReports([{ ...report, status: 'completed' }])).toBe(false);
+    expect(hasUnfinishedReports([{ ...report, status: 'completed' }, { ...report, status: 'pending' }])).toBe(true);
+    expect(hasUnfinishedReports(undefined)).toBe(false);
+  });
+  it('keeps the top non-zero rows for charts', () => {
+    expect(topBy([{ v: 1 }, { v: 0 }, { v: 5 }, { v: 3 }], (r) => r.v, 2)).toEqual([{ v: 5 }, { v: 3 }]);
+  });
+});

@@ -1,0 +1,67 @@
+import {
+  REPORT_NAME_REQUIRED,
+  REPORT_NAME_REQUIRED_DETAIL,
+  REPORT_TYPE_REQUIRED,
+  REPORT_TYPE_REQUIRED_DETAIL,
+  type AnalyticsPeriod,
+  type Report,
+  type ReportType,
+} from '@wkflow/contracts';
+
+export const PERIOD_OPTIONS: { value: AnalyticsPeriod; label: string }[] = [
+  { value: 7, label: 'Últimos 7 dias' },
+  { value: 30, label: 'Últimos 30 dias' },
+  { value: 90, label: 'Últimos 90 dias' },
+];
+
+export type Trend = 'up' | 'down' | 'flat';
+
+export function trendOf(change: number): Trend {
+  if (change > 0) return 'up';
+  if (change < 0) return 'down';
+  return 'flat';
+}
+
+const number = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
+/** '+12,5%', '-3%', '0%'. */
+export function formatChange(change: number): string {
+  return `${change > 0 ? '+' : ''}${number(change)}%`;
+}
+
+export function formatHours(hours: number): string {
+  return `${number(hours)} h`;
+}
+
+export function formatPercent(value: number): string {
+  return `${number(value)}%`;
+}
+
+export interface ReportFormValues {
+  name: string;
+  type: ReportType | '';
+  period: AnalyticsPeriod;
+}
+
+export interface FormProblem {
+  field: keyof ReportFormValues;
+  title: string;
+  description: string;
+}
+
+/** extended.md §5: a name, then a type; the toast shows the title and the sentence. */
+export function reportProblem(values: ReportFormValues): FormProblem | null {
+  if (!values.name.trim()) return { field: 'name', title: REPORT_NAME_REQUIRED, description: REPORT_NAME_REQUIRED_DETAIL };
+  if (!values.type) return { field: 'type', title: REPORT_TYPE_REQUIRED, description: REPORT_TYPE_REQUIRED_DETAIL };
+  return null;
+}
+
+/** The list refreshes while a report is still being computed. */
+export function hasUnfinishedReports(reports: Report[] | undefined): boolean {
+  return (reports ?? []).some((r) => r.status === 'pending' || r.status === 'processing');
+}
+
+/** Chart rows: the top entries by a measure, with short names for the axis. */
+export function topBy<T>(rows: T[], measure: (row: T) => number, max = 10): T[] {
+  return [...rows].filter((row) => measure(row) > 0).sort((a, b) => measure(b) - measure(a)).slice(0, max);
+}

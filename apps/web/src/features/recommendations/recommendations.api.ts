@@ -1,0 +1,29 @@
+import type { GenerateRecommendationsResult, Recommendation, RecommendationInsights, RecommendationStats } from '@wkflow/contracts';
+import useSWR, { mutate } from 'swr';
+import { apiFetch } from '../../lib/fetcher';
+import { keys } from '../../lib/swr';
+
+export function useRecommendations(enabled: boolean) {
+  const list = useSWR<Recommendation[]>(enabled ? keys.recommendations : null);
+  const stats = useSWR<RecommendationStats>(enabled ? keys.recommendationsStats : null);
+  const insights = useSWR<RecommendationInsights>(enabled ? keys.recommendationsAnalytics : null);
+  return { list, stats, insights };
+}
+
+const refresh = () => Promise.all([mutate(keys.recommendations), mutate(keys.recommendationsStats)]);
+
+export async function generateRecommendations(): Promise<GenerateRecommendationsResult> {
+  const result = await apiFetch<GenerateRecommendationsResult>('/api/recommendations/generate', { method: 'POST' });
+  await Promise.all([refresh(), mutate(keys.recommendationsAnalytics)]);
+  return result;
+}
+
+export async function implementRecommendation(id: number, notes: string): Promise<void> {
+  await apiFetch(`/api/recommendations/${id}/implement`, { method: 'POST', body: notes.trim() ? { notes: notes.trim() } : {} });
+  await refresh();
+}
+
+export async function dismissRecommendation(id: number, reason: string): Promise<void> {
+  await apiFetch(`/api/recommendations/${id}/dismiss`, { method: 'POST', body: reason.trim() ? { reason: reason.trim() } : {} });
+  await refresh();
+}

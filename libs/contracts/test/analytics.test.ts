@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsRange, isAnalyticsPeriod, percent, percentChange, reportFileName, toCsv } from '../src/analytics';
+
+const tz = 'America/Sao_Paulo';
+
+describe('analyticsRange', () => {
+  it('covers the last N local days including today, and the N days before', () => {
+    // 01:30 UTC on the 18th is still the 17th, 22:30, in São Paulo.
+    const range = analyticsRange(7, new Date('2026-11-18T01:30:00Z'), tz);
+    expect(range.end.toISOString()).toBe('2026-11-18T03:00:00.000Z');
+    expect(range.start.toISOString()).toBe('2026-11-11T03:00:00.000Z');
+    expect(range.previousStart.toISOString()).toBe('2026-11-04T03:00:00.000Z');
+  });
+  it('has the same length for 30 and 90 days', () => {
+    const now = new Date('2026-06-10T15:00:00Z');
+    for (const period of [30, 90] as const) {
+      const { start, end, previousStart } = analyticsRange(period, now, tz);
+      expect((end.getTime() - start.getTime()) / 86_400_000).toBe(period);
+      expect((start.getTime() - previousStart.getTime()) / 86_400_000).toBe(period);
+    }
+  });
+  it('accepts only 7, 30 and 90', () => {
+    expect([7, 30, 90].every(isAnalyticsPeriod)).toBe(true);
+    expect([0, 14, '30', null].some(isAnalyticsPeriod)).toBe(false);
+  });
+});
+
+describe('percentChange', () => {
+  it('is the change relative to the previous period, one decimal', () => {
+    expect(percentChange(15, 10)).toBe(50);
+    expect(percentChange(5, 10)).toBe(-50);
+    expect(percentChange(2, 3)).toBe(-33.3);
+    expect(percentChange(10, 10)).toBe(0);
+  });
+  it('is 0 from nothing to nothing and +100 from nothing to something', () => {
+    expect(percentChange(0, 0)).toBe(0);
+    expect(percentChange(7, 0)).toBe(100);
+  });
+  it('percent guards against an empty whole', () => {
+    expect(percent(1, 3)).toBe(33.3);
+    expect(percent(0, 0)).toBe(0);
+  });
+});
+
+describe('toCsv', () => {
+  it('writes a BOM, a header, ; separators, decimal commas and quotes when needed', () => {
+    const csv = toCsv({ columns: ['Membro', 'Horas'], rows: [['Ana; Lima', 1.5], ['Bia "B"', null], ['Caio', 2]] });
+    expect(csv).toBe('\uFEFFMembro;Horas\r\n"Ana; Lima";1,5\r\n"Bia ""B""";\r\nCaio;2\r\n');
+  });
+  it('names files safely', () => {
+    expect(reportFileName({ id: 4, name: 'Relatório de Março / Equipe' })).toBe('relatorio-4-relatorio-de-marco-equipe.csv');
+    expect(reportFileName({ id: 5, name: '***' })).toBe('relatorio-5.csv');
+  });
+});
