@@ -1,4 +1,5 @@
 import { analyticsRange, REPORT_NAME_REQUIRED, REPORT_PERIOD_INVALID, REPORT_TYPE_REQUIRED } from '@wkflow/contracts';
+import { ReportsService } from '../src/analytics/reports.service';
 import { startIsolatedApp } from './utils/isolated-app';
 import { only, runMatrix, type MatrixEnv, type MatrixRow } from './utils/matrix';
 import { loginAsAdmin, newUser, type TestContext } from './utils/test-app';
@@ -202,6 +203,26 @@ describe('analytics (e2e)', () => {
       expect(response.body.message).toBe(message);
     }
     expect(await count()).toBe(before);
+  });
+
+  it('computes again reports left pending or processing by a process that stopped', async () => {
+    const insert = async (status: string, age: string) =>
+      (
+        await ctx.dataSource.query(
+          `INSERT INTO analytics_reports ("userId", name, type, parameters, status, "createdAt")
+           SELECT id, 'Órfão', 'task_completion', '{"period":30}', $1, now() - $2::interval FROM users WHERE username = 'admin' RETURNING id`,
+          [status, age],
+        )
+      )[0].id as number;
+    const lostJob = await insert('pending', '5 minutes');
+    const deadWorker = await insert('processing', '1 hour');
+    const stillRunning = await insert('processing', '10 seconds');
+    await ctx.app.get(ReportsService).sweepStale();
+    expect(await waitForReport(admin, lostJob)).toMatchObject({ status: 'completed' });
+    expect(await waitForReport(admin, deadWorker)).toMatchObject({ status: 'completed' });
+    const [fresh] = await ctx.dataSource.query(`SELECT status FROM analytics_reports WHERE id = $1`, [stillRunning]);
+    expect(fresh.status).toBe('processing');
+    await ctx.dataSource.query(`DELETE FROM analytics_reports WHERE id = ANY($1)`, [[lostJob, deadWorker, stillRunning]]);
   });
 
   it('keeps reports per user and downloads only completed ones', async () => {

@@ -11,6 +11,10 @@ export const REPORTS_QUEUE = 'analytics-reports';
 export const REPORT_NOT_FOUND = 'Relatório não encontrado';
 export const REPORT_NOT_READY = 'O relatório ainda não está pronto';
 const ADD_TIMEOUT_MS = 2000;
+/** How often, and after how long, reports stuck in pending or processing are computed again. */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+const STALE_PENDING_MS = 60_000;
+const STALE_PROCESSING_MS = 10 * 60_000;
 
 interface ReportRow {
   id: number;
@@ -53,6 +57,7 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ReportsService.name);
   private readonly queue: Queue | null;
   private worker: Worker | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   /** Reports computed in-process, awaited on shutdown. */
   private readonly running = new Set<Promise<void>>();
 
@@ -71,6 +76,9 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
+    // Reports left behind by a process that stopped mid-way are picked up again here.
+    this.sweepTimer = setInterval(() => void this.sweepStale(), SWEEP_INTERVAL_MS).unref();
+    void this.sweepStale();
     if (!this.config.redisUrl) return;
     this.worker = new Worker(REPORTS_QUEUE, (job: Job<{ id: number }>) => this.compute(job.data.id), {
       connection: { url: this.config.redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
@@ -127,6 +135,26 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * A report still 'processing' long after it started belongs to a process that died; one still
+   * 'pending' lost its job. Both are computed here; the claim in compute() keeps it to one run.
+   */
+  async sweepStale(): Promise<void> {
+    try {
+      await this.dataSource.query(
+        `UPDATE analytics_reports SET status = 'pending' WHERE status = 'processing' AND "createdAt" < now() - make_interval(secs => $1)`,
+        [STALE_PROCESSING_MS / 1000],
+      );
+      const rows: { id: number }[] = await this.dataSource.query(
+        `SELECT id FROM analytics_reports WHERE status = 'pending' AND "createdAt" < now() - make_interval(secs => $1) ORDER BY id LIMIT 20`,
+        [STALE_PENDING_MS / 1000],
+      );
+      for (const { id } of rows) this.computeHere(id);
+    } catch (error) {
+      this.logger.warn(`report sweep: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
   async list(user: AuthenticatedUser): Promise<Report[]> {
     const rows: ReportRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM analytics_reports WHERE ${ownerCondition(user, '$1')} ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
@@ -147,6 +175,7 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     await Promise.allSettled([...this.running]);
     const closing = Promise.all([this.worker?.close().catch(() => undefined), this.queue?.close().catch(() => undefined)]);
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
