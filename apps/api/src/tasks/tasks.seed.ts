@@ -46,22 +46,29 @@ export async function seedTasksDemo(dataSource: DataSource): Promise<void> {
     const users: { id: number; username: string }[] = await db.query(`SELECT id, username FROM users`);
     const admin = users.find((u) => u.username === 'admin');
     const positions = new Map<number, number>();
+    // Created before any of them was completed (a day ago), so analytics see sensible durations.
+    const createdAt = new Date(Date.now() - 10 * 24 * 3_600_000);
     for (const task of DEMO_TASKS) {
       const column = columns.find((c) => c.name === task.column) ?? columns[0];
       const position = (positions.get(column.id) ?? 0) + 1;
       positions.set(column.id, position);
       const completed = task.column === 'concluídos';
       const [{ id }] = await db.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", position, "completedAt")
-         VALUES ($1, $2, $3, $4, date_trunc('hour', now()) + make_interval(days => $5::int), $6, $7, $8, CASE WHEN $9::boolean THEN now() - interval '1 day' END)
+        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", position, "completedAt", "createdAt")
+         VALUES ($1, $2, $3, $4, date_trunc('hour', now()) + make_interval(days => $5::int), $6, $7, $8, CASE WHEN $9::boolean THEN now() - interval '1 day' END, $10)
          RETURNING id`,
-        [task.title, task.description, clients[task.client % clients.length].id, column.id, task.days, task.reminder ?? null, admin?.id ?? null, position, completed],
+        [task.title, task.description, clients[task.client % clients.length].id, column.id, task.days, task.reminder ?? null, admin?.id ?? null, position, completed, createdAt],
       );
       for (const username of task.assignees) {
         const user = users.find((u) => u.username === username);
         if (user) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, user.id]);
       }
-      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata) VALUES ($1, $2, 'created', $3)`, [id, admin?.id ?? null, JSON.stringify({ title: task.title })]);
+      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata, "createdAt") VALUES ($1, $2, 'created', $3, $4)`, [
+        id,
+        admin?.id ?? null,
+        JSON.stringify({ title: task.title }),
+        createdAt,
+      ]);
     }
   });
 }
