@@ -132,4 +132,14 @@ test('applying a theme recolours the app at once and persists across reloads and
   // Another user keeps the default look.
   const other = await product.newPage(JOAO);
   assert.equal((await headerStyle(other)).background, 'rgb(255, 255, 255)');
+
+  // Logging out goes back to the default look: the login screen shows nobody's theme.
+  await fresh.getByTestId('user-menu').click();
+  await fresh.getByRole('menuitem', { name: 'Sair' }).click();
+  await fresh.waitForURL('**/login');
+  await fresh.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+  assert.notEqual(await bodyBackground(fresh), 'rgb(11, 17, 32)');
+  await fresh.reload();
+  await fresh.locator('input[name="email"]').waitFor();
+  assert.notEqual(await bodyBackground(fresh), 'rgb(11, 17, 32)');
 });

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { keys } from '../../lib/swr';
+import { resetThemeColors } from '../themes/applyTheme';
 import { logout } from './auth.api';
 
 /** POST /api/auth/logout, then forget the user (and every cached list) and go to /login. */
@@ -15,6 +16,7 @@ export function useLogout() {
       console.error('Logout failed', error); // a logout failure is only logged (extended.md §8)
     }
     await mutate((key) => key !== keys.me, undefined, { revalidate: false });
+    resetThemeColors();
     await mutate(keys.me, null, { revalidate: false });
     navigate('/login', { replace: true });
   }, [mutate, navigate]);

@@ -32,3 +32,17 @@ export function applyStoredTheme(): void {
     // nothing stored or unreadable: the default look stays
   }
 }
+
+/** At logout: back to the default look, so the login screen never shows the last user's theme. */
+export function resetThemeColors(): void {
+  const root = document.documentElement;
+  for (const name of Array.from(root.style)) if (name.startsWith('--wk-')) root.style.removeProperty(name);
+  root.classList.remove('dark');
+  root.classList.add('light');
+  root.style.colorScheme = 'light';
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing was stored
+  }
+}
