@@ -4,6 +4,7 @@
  * No global setup: nothing touches a database directly. See docs/qa.md.
  */
 if (!process.env.API_URL) throw new Error('Set API_URL to the deployment to test (e.g. API_URL=https://wkflow.example.com)');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest reads CommonJS configs
 const local = require('./jest.config');
 
 module.exports = {

@@ -222,7 +222,7 @@ describe('AI task creation: offline parser (e2e)', () => {
 /** An OpenAI-compatible chat-completions server on the loopback, answering as each test sets. */
 class FakeProvider {
   server: Server;
-  requests: Array<{ headers: IncomingMessage['headers']; body: Record<string, any> }> = [];
+  requests: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
   reply: (res: ServerResponse) => void = (res) => this.content(res, '{}');
 
   constructor() {
@@ -327,7 +327,7 @@ describe('AI task creation: OpenAI SDK against a local chat-completions server (
     const request = provider.requests.at(-1)!;
     expect(request.headers.authorization).toBe('Bearer sk-test-key');
     expect(request.body).toMatchObject({ model: 'gpt-4o', response_format: { type: 'json_object' } });
-    const [system, user] = request.body.messages;
+    const [system, user] = request.body.messages as Array<{ role: string; content: string }>;
     expect(system.role).toBe('system');
     expect(system.content).toContain(DateTime.now().setZone(TZ).toFormat('dd/MM/yyyy'));
     expect(system.content).toContain(TZ);

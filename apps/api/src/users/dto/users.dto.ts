@@ -133,7 +133,7 @@ export class UserListQueryDto {
 export class AccessProfileDto {
   @ApiProperty()
   @Transform(trim)
-  @MaxLength(120, { message: 'Nome deve ter no máximo 120 caracteres' })
+  @MaxLength(PROFILE_NAME_MAX, { message: `Nome deve ter no máximo ${PROFILE_NAME_MAX} caracteres` })
   @MinLength(NAME_MIN, { message: NAME_MIN_MESSAGE })
   @IsString({ message: NAME_MIN_MESSAGE })
   name: string;
