@@ -1,4 +1,5 @@
 import { analyticsRange, REPORT_NAME_REQUIRED, REPORT_PERIOD_INVALID, REPORT_TYPE_REQUIRED } from '@wkflow/contracts';
+import { DateTime } from 'luxon';
 import { ReportsService } from '../src/analytics/reports.service';
 import { startIsolatedApp } from './utils/isolated-app';
 import { only, runMatrix, type MatrixEnv, type MatrixRow } from './utils/matrix';
@@ -114,6 +115,20 @@ describe('analytics (e2e)', () => {
       completion_rate: 50,
       completion_rate_change: 100,
     });
+  });
+
+  it('gives one row per local day of the period, oldest first, with completions and hours', async () => {
+    const { body } = await admin.get('/api/analytics/trend?period=7').expect(200);
+    const { start } = analyticsRange(7, new Date(), 'America/Sao_Paulo');
+    const day = (offset: number) => DateTime.fromJSDate(start).setZone('America/Sao_Paulo').plus({ days: offset }).toISODate();
+    expect(body).toHaveLength(7);
+    expect(body.map((d: { date: string }) => d.date)).toEqual([0, 1, 2, 3, 4, 5, 6].map(day));
+    // B's 1.5 h at the first instant of the week; T1, T4, T7 completed and A's 2 h a day later.
+    expect(body[0]).toEqual({ date: day(0), completed_tasks: 0, hours: 1.5 });
+    expect(body[1]).toEqual({ date: day(1), completed_tasks: 3, hours: 2 });
+    expect(body.slice(2).every((d: { completed_tasks: number; hours: number }) => d.completed_tasks === 0 && d.hours === 0)).toBe(true);
+    expect((await admin.get('/api/analytics/trend?period=90').expect(200)).body).toHaveLength(90);
+    expect((await admin.get('/api/analytics/trend?period=5').expect(400)).body.message).toBe(REPORT_PERIOD_INVALID);
   });
 
   it('defaults to 30 days and refuses other periods', async () => {
@@ -259,6 +274,7 @@ async function ownCompletedReport({ ctx, actors, self }: MatrixEnv): Promise<num
 const READERS = only(['admin', 'gerente']);
 const ROWS: MatrixRow[] = [
   { name: 'GET /api/analytics/dashboard', method: 'get', path: () => '/api/analytics/dashboard?period=30', expect: READERS },
+  { name: 'GET /api/analytics/trend', method: 'get', path: () => '/api/analytics/trend?period=30', expect: READERS },
   { name: 'GET /api/analytics/productivity', method: 'get', path: () => '/api/analytics/productivity?period=7', expect: READERS },
   { name: 'GET /api/analytics/clients', method: 'get', path: () => '/api/analytics/clients?period=90', expect: READERS },
   { name: 'GET /api/analytics/reports', method: 'get', path: () => '/api/analytics/reports', expect: READERS },

@@ -29,6 +29,9 @@ test('analytics: overview, charts, and a report generated, listed and downloaded
   await page.getByRole('heading', { name: 'Analytics' }).waitFor();
   await page.getByTestId('metric-completed').waitFor();
   assert.match(await page.getByTestId('metric-hours').innerText(), /Horas Trabalhadas[\s\S]*\d+(,\d)? h[\s\S]*vs\. período anterior/);
+  // The day-by-day trend under the figures: completed tasks as bars, hours as a line.
+  await page.getByText('Atividade por dia').waitFor();
+  await page.locator('.recharts-line-curve').first().waitFor();
   await product.screenshot(page, 'analytics-overview');
 
   await page.getByTestId('analytics-period').selectOption('7');

@@ -50,6 +50,13 @@ export interface ClientPerformance {
   hours: number;
 }
 
+/** One day of the overview trend (GET /api/analytics/trend): local date in APP_TIMEZONE. */
+export interface AnalyticsTrendDay {
+  date: string;
+  completed_tasks: number;
+  hours: number;
+}
+
 export interface AnalyticsRange {
   /** Current period: [start, end). */
   start: Date;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsDashboard, type ClientPerformance, type MemberProductivity, type Report } from '@wkflow/contracts';
+import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsDashboard, type AnalyticsTrendDay, type ClientPerformance, type MemberProductivity, type Report } from '@wkflow/contracts';
 import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
@@ -22,6 +22,12 @@ export class AnalyticsController {
   @Get('dashboard')
   dashboard(@Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsDashboard> {
     return this.analytics.dashboard(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  }
+
+  @RequirePermission('analytics', 'read')
+  @Get('trend')
+  trend(@Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsTrendDay[]> {
+    return this.analytics.trend(query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')

@@ -9,6 +9,7 @@ import {
   round1,
   type AnalyticsDashboard,
   type AnalyticsPeriod,
+  type AnalyticsTrendDay,
   type ClientPerformance,
   type MemberProductivity,
   type ReportTable,
@@ -102,6 +103,25 @@ export class AnalyticsService {
       completion_rate: round1(rate),
       completion_rate_change: percentChange(rate, rawRate(row.created_done_prev, row.created_prev)),
     };
+  }
+
+  /** Every day of the period (local dates, oldest first): tasks completed and hours tracked. */
+  async trend(period: AnalyticsPeriod): Promise<AnalyticsTrendDay[]> {
+    const { start, end } = this.range(period);
+    const rows: { date: string; completed_tasks: number; seconds: number }[] = await this.dataSource.query(
+      `WITH days AS (
+         SELECT d::date AS day FROM generate_series(($1::timestamptz AT TIME ZONE $3)::date, ($2::timestamptz AT TIME ZONE $3)::date - 1, interval '1 day') d),
+       done AS (
+         SELECT ("completedAt" AT TIME ZONE $3)::date AS day, count(*)::int AS n FROM tasks
+          WHERE "completedAt" >= $1 AND "completedAt" < $2 GROUP BY 1),
+       spent AS (
+         SELECT (e."startTime" AT TIME ZONE $3)::date AS day, sum(${ENTRY_SECONDS})::float8 AS seconds FROM time_entries e
+          WHERE e."startTime" >= $1 AND e."startTime" < $2 GROUP BY 1)
+       SELECT to_char(days.day, 'YYYY-MM-DD') AS date, COALESCE(done.n, 0) AS completed_tasks, COALESCE(spent.seconds, 0) AS seconds
+         FROM days LEFT JOIN done USING (day) LEFT JOIN spent USING (day) ORDER BY days.day`,
+      [start, end, this.config.appTimezone],
+    );
+    return rows.map((row) => ({ date: row.date, completed_tasks: row.completed_tasks, hours: hours(row.seconds) }));
   }
 
   /** Per approved member: tasks completed and hours in the period, open tasks now. */

@@ -53,6 +53,7 @@ export const keys = {
   chatMessages: (id: number | string) => `/api/chat/rooms/${id}/messages`,
   analyticsDashboard: (period: number) => `/api/analytics/dashboard?period=${period}`,
   analyticsReports: '/api/analytics/reports',
+  analyticsTrend: (period: number) => `/api/analytics/trend?period=${period}`,
   analyticsProductivity: (period: number) => `/api/analytics/productivity?period=${period}`,
   analyticsClients: (period: number) => `/api/analytics/clients?period=${period}`,
   recommendations: '/api/recommendations',

@@ -1,9 +1,9 @@
 import { Box, Card, Heading, Text } from '@chakra-ui/react';
-import type { ClientPerformance, MemberProductivity } from '@wkflow/contracts';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { topBy } from './analytics.logic';
+import type { AnalyticsTrendDay, ClientPerformance, MemberProductivity } from '@wkflow/contracts';
+import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { dayLabel, topBy } from './analytics.logic';
 
-/** Charts of the Produtividade and Clientes tabs. Only this file imports recharts (loaded lazily). */
+/** Charts of the overview, Produtividade and Clientes tabs. Only this file imports recharts (loaded lazily). */
 
 const COLORS = {
   primary: 'var(--wk-brand-500, #3b82f6)',
@@ -112,5 +112,24 @@ export function ClientCharts({ clients }: { clients: ClientPerformance[] }) {
       />
       <HoursBars title="Horas por cliente" data={topBy(clients, (c) => c.hours)} />
     </>
+  );
+}
+
+/** The overview's day-by-day trend: completed tasks as bars, hours as a line on its own axis. */
+export function TrendChart({ days }: { days: AnalyticsTrendDay[] }) {
+  const empty = days.every((d) => d.completed_tasks === 0 && d.hours === 0);
+  return (
+    <ChartCard title="Atividade por dia" empty={empty}>
+      <ComposedChart data={days} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke={COLORS.grid} vertical={false} />
+        <XAxis dataKey="date" tickLine={false} tick={{ fontSize: 11 }} tickFormatter={dayLabel} minTickGap={16} />
+        <YAxis yAxisId="tasks" allowDecimals={false} tickLine={false} width={32} />
+        <YAxis yAxisId="hours" orientation="right" tickLine={false} width={48} tickFormatter={hoursLabel} />
+        <Tooltip labelFormatter={dayLabel} formatter={(value, name) => (name === 'Horas' ? hoursLabel(value) : value)} />
+        <Legend />
+        <Bar yAxisId="tasks" dataKey="completed_tasks" name="Tarefas concluídas" fill={COLORS.secondary} radius={[4, 4, 0, 0]} />
+        <Line yAxisId="hours" dataKey="hours" name="Horas" stroke={COLORS.primary} strokeWidth={2} dot={false} type="monotone" />
+      </ComposedChart>
+    </ChartCard>
   );
 }

@@ -56,7 +56,7 @@ export default function AnalyticsPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview" pt="0">
-          <OverviewTab data={dashboard.data} isLoading={dashboard.isLoading} />
+          <OverviewTab data={dashboard.data} isLoading={dashboard.isLoading} period={period} />
         </Tabs.Content>
         <Tabs.Content value="productivity" pt="0">
           <ProductivityTab period={period} />

@@ -2,11 +2,12 @@ import { Badge, Box, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Table, Tex
 import type { AnalyticsDashboard, AnalyticsPeriod } from '@wkflow/contracts';
 import { CheckCircle2, Clock, Minus, Percent, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useClientPerformance, useProductivity } from './analytics.api';
+import { useClientPerformance, useProductivity, useTrend } from './analytics.api';
 import { formatChange, formatHours, formatPercent, trendOf } from './analytics.logic';
 
 // recharts stays in its own chunk, fetched when a chart tab opens.
 const ProductivityCharts = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ProductivityCharts })));
+const TrendChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.TrendChart })));
 const ClientCharts = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ClientCharts })));
 
 function Loading() {
@@ -21,7 +22,13 @@ function ChangeBadge({ change }: { change: number }) {
   const trend = trendOf(change);
   const Icon = trend === 'up' ? TrendingUp : trend === 'down' ? TrendingDown : Minus;
   return (
-    <Flex align="center" gap="1" color={trend === 'up' ? 'green.fg' : trend === 'down' ? 'red.fg' : 'fg.muted'} textStyle="sm" data-trend={trend}>
+    <Flex
+      align="center"
+      gap="1"
+      color={trend === 'up' ? 'green.fg' : trend === 'down' ? 'red.fg' : 'fg.muted'}
+      textStyle="sm"
+      data-trend={trend}
+    >
       <Icon size={16} />
       <Text as="span" fontWeight="medium">
         {formatChange(change)}
@@ -33,7 +40,19 @@ function ChangeBadge({ change }: { change: number }) {
   );
 }
 
-function MetricCard({ label, value, change, icon, testId }: { label: string; value: string; change: number; icon: ReactNode; testId: string }) {
+function MetricCard({
+  label,
+  value,
+  change,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: string;
+  change: number;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid={testId}>
       <Card.Body gap="2">
@@ -52,15 +71,57 @@ function MetricCard({ label, value, change, icon, testId }: { label: string; val
   );
 }
 
-export function OverviewTab({ data, isLoading }: { data: AnalyticsDashboard | undefined; isLoading: boolean }) {
+export function OverviewTab({
+  data,
+  isLoading,
+  period,
+}: {
+  data: AnalyticsDashboard | undefined;
+  isLoading: boolean;
+  period: AnalyticsPeriod;
+}) {
+  const trend = useTrend(period);
   if (isLoading || !data) return <Loading />;
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-      <MetricCard testId="metric-completed" label="Tarefas Concluídas" value={data.completed_tasks.toLocaleString('pt-BR')} change={data.completed_tasks_change} icon={<CheckCircle2 />} />
-      <MetricCard testId="metric-hours" label="Horas Trabalhadas" value={formatHours(data.total_hours)} change={data.hours_change} icon={<Clock />} />
-      <MetricCard testId="metric-members" label="Membros Ativos" value={data.active_members.toLocaleString('pt-BR')} change={data.members_change} icon={<Users />} />
-      <MetricCard testId="metric-rate" label="Taxa de Conclusão" value={formatPercent(data.completion_rate)} change={data.completion_rate_change} icon={<Percent />} />
-    </SimpleGrid>
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+        <MetricCard
+          testId="metric-completed"
+          label="Tarefas Concluídas"
+          value={data.completed_tasks.toLocaleString('pt-BR')}
+          change={data.completed_tasks_change}
+          icon={<CheckCircle2 />}
+        />
+        <MetricCard
+          testId="metric-hours"
+          label="Horas Trabalhadas"
+          value={formatHours(data.total_hours)}
+          change={data.hours_change}
+          icon={<Clock />}
+        />
+        <MetricCard
+          testId="metric-members"
+          label="Membros Ativos"
+          value={data.active_members.toLocaleString('pt-BR')}
+          change={data.members_change}
+          icon={<Users />}
+        />
+        <MetricCard
+          testId="metric-rate"
+          label="Taxa de Conclusão"
+          value={formatPercent(data.completion_rate)}
+          change={data.completion_rate_change}
+          icon={<Percent />}
+        />
+      </SimpleGrid>
+      {trend.data ? (
+        <Suspense fallback={<Loading />}>
+          <TrendChart days={trend.data} />
+        </Suspense>
+      ) : (
+        <Loading />
+      )}
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AnalyticsDashboard, AnalyticsPeriod, ClientPerformance, CreateReportRequest, MemberProductivity, Report } from '@wkflow/contracts';
+import type { AnalyticsDashboard, AnalyticsPeriod, AnalyticsTrendDay, ClientPerformance, CreateReportRequest, MemberProductivity, Report } from '@wkflow/contracts';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { apiFetch, getApiBaseUrl } from '../../lib/fetcher';
 import { FIVE_MINUTES, keys } from '../../lib/swr';
@@ -9,6 +9,10 @@ const FRESH_FIVE_MINUTES: SWRConfiguration = { dedupingInterval: FIVE_MINUTES, r
 
 export function useDashboard(period: AnalyticsPeriod, enabled: boolean) {
   return useSWR<AnalyticsDashboard>(enabled ? keys.analyticsDashboard(period) : null, FRESH_FIVE_MINUTES);
+}
+
+export function useTrend(period: AnalyticsPeriod) {
+  return useSWR<AnalyticsTrendDay[]>(keys.analyticsTrend(period), FRESH_FIVE_MINUTES);
 }
 
 export function useProductivity(period: AnalyticsPeriod) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatHours, hasUnfinishedReports, reportProblem, topBy, trendOf } from './analytics.logic';
+import { dayLabel, formatChange, formatHours, hasUnfinishedReports, reportProblem, topBy, trendOf } from './analytics.logic';
 
 describe('analytics page logic', () => {
   it('shows changes with a sign and a trend', () => {
@@ -30,5 +30,15 @@ describe('analytics page logic', () => {
   });
   it('keeps the top non-zero rows for charts', () => {
     expect(topBy([{ v: 1 }, { v: 0 }, { v: 5 }, { v: 3 }], (r) => r.v, 2)).toEqual([{ v: 5 }, { v: 3 }]);
+  });
+});
+
+describe('dayLabel', () => {
+  it('shows a local date as day/month', () => {
+    expect(dayLabel('2026-11-23')).toBe('23/11');
+    expect(dayLabel('2027-01-05')).toBe('05/01');
+  });
+  it('leaves anything else as it is', () => {
+    expect(dayLabel('ontem')).toBe('ontem');
   });
 });

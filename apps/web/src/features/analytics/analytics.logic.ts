@@ -65,3 +65,9 @@ export function hasUnfinishedReports(reports: Report[] | undefined): boolean {
 export function topBy<T>(rows: T[], measure: (row: T) => number, max = 10): T[] {
   return [...rows].filter((row) => measure(row) > 0).sort((a, b) => measure(b) - measure(a)).slice(0, max);
 }
+
+/** '2026-11-23' → '23/11' (chart axis and tooltip; the API sends local dates). */
+export function dayLabel(value: unknown): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
+  return match ? `${match[3]}/${match[2]}` : String(value);
+}
