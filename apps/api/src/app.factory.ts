@@ -89,7 +89,9 @@ function bodyErrors(error: { type?: string }, _req: Request, res: Response, next
 function serveWeb(app: NestExpressApplication, dir: string): void {
   const index = join(dir, 'index.html');
   if (!existsSync(index)) throw new Error(`WEB_DIST_DIR ${dir} has no index.html (build the web app first)`);
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  // Mounted before Nest's routes: /api requests skip it (a file lookup per API call otherwise).
+  const files = express.static(dir, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.path.startsWith('/api') || req.path === '/ws') return next();
     res.sendFile(index);

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { can, isAdmin } from '@wkflow/contracts';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
+import { userLoadedWithSession } from './session-store';
 import { SessionUserService } from './session-user.service';
 
 export const NOT_LOGGED_IN = 'Não autenticado';
@@ -30,7 +31,9 @@ export class AccessGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
     const userId = request.session?.userId;
-    const user = userId ? await this.sessionUsers.load(userId) : null;
+    // Usually read by the session store in the same query as the session; loaded here otherwise.
+    const loaded = userLoadedWithSession(request);
+    const user = !userId ? null : loaded !== undefined ? loaded : await this.sessionUsers.load(userId);
     if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
     request.user = user;
 

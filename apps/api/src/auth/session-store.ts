@@ -3,19 +3,106 @@ import connectPgSimple from 'connect-pg-simple';
 import type { Pool } from 'pg';
 import type { Request, RequestHandler } from 'express';
 import type { AppConfig } from '../config/app-config';
+import type { AuthenticatedUser } from './authenticated-user';
+import type { CachedSession, SessionCache } from './session-cache';
+import { sessionUserSql, toAuthenticatedUser, type SessionUserRow } from './session-user.service';
 import './session.types';
 
 export const SESSION_COOKIE = 'wkflow.sid';
 export const SESSION_TABLE = 'session';
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The stored expiry is renewed at most this often (a renewal is a write on every request otherwise). */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What the store read together with the session: its stored expiry and its user (null: gone or not approved). */
+interface SessionLoad {
+  expire: Date;
+  user: AuthenticatedUser | null;
+}
+const LOADED = Symbol('sessionLoad');
+type LoadedSession = session.SessionData & { [LOADED]?: SessionLoad };
+type RequestWithLoad = Request & { [LOADED]?: SessionLoad };
+
+/** The user read with this request's session, if the session was loaded from the store in this request. */
+export function userLoadedWithSession(request: Request): AuthenticatedUser | null | undefined {
+  const load = (request as RequestWithLoad)[LOADED];
+  if (!load) return undefined;
+  if (!load.user) return null; // the session's user is gone or no longer approved
+  return load.user.id === request.session?.userId ? load.user : undefined;
+}
+
+/** The session as the request sees it; a symbol key is neither copied into the session object nor saved with it. */
+function loaded(entry: CachedSession): LoadedSession {
+  const sess = JSON.parse(entry.sess) as LoadedSession;
+  sess[LOADED] = { expire: entry.expire, user: entry.user };
+  return sess;
+}
+
+/**
+ * connect-pg-simple, with the session's user and permissions read in the same query as the session,
+ * both kept in the SessionCache while it listens for changes, and the expiry renewed once an hour
+ * instead of on every request. Most requests need no session query at all.
+ */
+function createStore(pool: Pool, cache: SessionCache): session.Store {
+  const PgStore = connectPgSimple(session);
+  class SessionStore extends PgStore {
+    override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
+      const cached = cache.get(sid);
+      if (cached) return callback(null, loaded(cached));
+      const generation = cache.loadStarted();
+      pool
+        .query<{ sess: string; expire: Date; user: SessionUserRow | null }>(
+          `SELECT s.sess::text AS sess, s.expire, (SELECT row_to_json(su) FROM (${sessionUserSql(`(s.sess->>'userId')::int`)}) su) AS "user"
+             FROM "${SESSION_TABLE}" s WHERE s.sid = $1 AND s.expire >= now()`,
+          [sid],
+        )
+        .then(({ rows: [row] }) => {
+          if (!row) return callback(null, null);
+          const userId = (JSON.parse(row.sess) as session.SessionData).userId ?? null;
+          const entry = { sess: row.sess, expire: row.expire, userId, user: toAuthenticatedUser(row.user) };
+          cache.put(sid, entry, generation);
+          callback(null, loaded(entry));
+        }, callback);
+    }
+
+    // Forgotten here once written (a load racing the write is not cached); other replicas hear the trigger.
+    override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+      super.set(sid, data, (err?: unknown) => {
+        cache.invalidate(`s:${sid}`);
+        callback?.(err);
+      });
+    }
+
+    override destroy(sid: string, callback?: (err?: unknown) => void): void {
+      super.destroy(sid, (err?: unknown) => {
+        cache.invalidate(`s:${sid}`);
+        callback?.(err);
+      });
+    }
+
+    override createSession(request: Request, data: LoadedSession): session.Session & Partial<session.SessionData> {
+      (request as RequestWithLoad)[LOADED] = data[LOADED];
+      return super.createSession(request, data);
+    }
+
+    override touch(sid: string, data: session.SessionData, callback?: () => void): void {
+      const load = ((data as { req?: RequestWithLoad }).req ?? {})[LOADED];
+      if (load && load.expire.getTime() - Date.now() > SESSION_MAX_AGE_MS - TOUCH_INTERVAL_MS) {
+        callback?.();
+        return;
+      }
+      super.touch(sid, data, callback);
+    }
+  }
+  return new SessionStore({ pool, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+}
 
 /** express-session with its store in PostgreSQL: restarts and replicas keep users logged in. */
-export function sessionMiddleware(config: AppConfig, pool: Pool): RequestHandler {
-  const PgStore = connectPgSimple(session);
+export function sessionMiddleware(config: AppConfig, pool: Pool, cache: SessionCache): RequestHandler {
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new PgStore({ pool, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    store: createStore(pool, cache),
     resave: false,
     saveUninitialized: false,
     rolling: false,

@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { COLUMN_NAME_MAX } from '@wkflow/contracts';
 import { Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { columnNameToSend } from '../tasks/tasks.schemas';
+import { columnNameToSend } from './board.logic';
 
 /** The admin's last tile 'Adicionar outra lista': a non-blank title creates the list at the end. */
 export function AddColumnTile({ onCreate }: { onCreate: (name: string) => Promise<boolean> }) {

@@ -1,6 +1,6 @@
 import { Box, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
 import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks, isAdmin as isAdminUser, type Column, type Task } from '@wkflow/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ import { AccessDenied } from '../clients/AccessDenied';
 import { ConfirmDialog } from '../clients/ConfirmDialog';
 import { useClients } from '../clients/useClients';
 import { moveTask } from '../tasks/tasks.api';
-import { TaskDialog, type TaskDialogTarget } from '../tasks/TaskDialog';
+import type { TaskDialogTarget } from '../tasks/TaskDialog';
 import { useColumns, useTasks, useTeam } from '../tasks/useTaskData';
 import { AddColumnTile } from './AddColumnTile';
 import { BoardColumn, type EditRights } from './BoardColumn';
@@ -35,6 +35,9 @@ import {
   type BoardFilters,
 } from './board.logic';
 import { createColumn, deleteColumn, updateColumn } from './columns.api';
+
+// The dialog (and its forms code) loads when first opened, not with the board.
+const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ default: m.TaskDialog })));
 
 const NO_TASKS: Task[] = [];
 const NO_COLUMNS: Column[] = [];
@@ -88,6 +91,9 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   );
   const [filters, setFilters] = useState<BoardFilters>(DEFAULT_FILTERS);
   const [target, setTarget] = useState<TaskDialogTarget | null>(null);
+  // Mounted from the first opening on, so later closings keep their animation.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (target && !dialogUsed) setDialogUsed(true);
   const [deleting, setDeleting] = useState<Column | null>(null);
 
   const rights = useMemo<EditRights>(
@@ -268,7 +274,11 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
         )}
       </Box>
 
-      <TaskDialog target={target} onClose={onClose} tasks={tasks} columns={columns} clients={clients} users={team} rights={dialogRights} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <TaskDialog target={target} onClose={onClose} tasks={tasks} columns={columns} clients={clients} users={team} rights={dialogRights} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

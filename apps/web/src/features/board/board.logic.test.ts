@@ -5,6 +5,7 @@ import {
   backlogColumn,
   keepUnchangedGroups,
   cardState,
+  columnNameToSend,
   DEFAULT_FILTERS,
   dropPosition,
   idParam,
@@ -129,6 +130,10 @@ describe('moving cards', () => {
 });
 
 describe('board list helpers', () => {
+  it('needs a non-blank list title', () => {
+    expect(columnNameToSend(' \t')).toBeNull();
+    expect(columnNameToSend(' Revisão ')).toBe('Revisão');
+  });
   it('finds the backlog: the first fixed column that is not a completed one', () => {
     expect(backlogColumn(columns)?.name).toBe('Backlog');
     expect(backlogColumn([columns[2], columns[1]])?.name).toBe('A fazer');

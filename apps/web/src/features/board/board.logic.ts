@@ -174,3 +174,9 @@ export const CARDS_PER_PAGE = 50;
 export function nearEnd(scrollTop: number, clientHeight: number, scrollHeight: number, margin = 300): boolean {
   return scrollTop + clientHeight >= scrollHeight - margin;
 }
+
+/** A new list needs a non-blank title. (Here, not with the yup schemas: the board loads without them.) */
+export function columnNameToSend(text: string): string | null {
+  const name = text.trim();
+  return name ? name : null;
+}

@@ -5,7 +5,7 @@ import { memo, type KeyboardEvent } from 'react';
 import { useDrag } from 'react-dnd';
 import { initials } from '../../lib/format';
 import { QuickTimerButton } from '../timer/TimerControls';
-import { avatarSlots, dueText } from './tasks.logic';
+import { avatarSlots, dueText, sameCard } from './tasks.logic';
 
 /** react-dnd item type of a card; the item carries the task id and its column. */
 export const CARD_TYPE = 'task-card';
@@ -92,7 +92,11 @@ export interface TaskCardProps {
  * 2-line description, up to 3 initials + '+N', the quick timer (not on completed tasks) and the
  * relative due text. Clicking opens the task dialog; completed cards cannot be dragged.
  */
-export const TaskCard = memo(function TaskCard({ task, completed, movable, client, people, onOpen }: TaskCardProps) {
+export const TaskCard = memo(TaskCardView, (a, b) =>
+  a.completed === b.completed && a.movable === b.movable && a.client === b.client && a.people === b.people && a.onOpen === b.onOpen && sameCard(a.task, b.task),
+);
+
+function TaskCardView({ task, completed, movable, client, people, onOpen }: TaskCardProps) {
   const canMove = movable && !completed;
   const [{ dragging }, drag] = useDrag<CardDragItem, unknown, { dragging: boolean }>(
     () => ({
@@ -178,4 +182,4 @@ export const TaskCard = memo(function TaskCard({ task, completed, movable, clien
       </div>
     </div>
   );
-});
+}

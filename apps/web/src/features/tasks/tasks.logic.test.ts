@@ -12,6 +12,7 @@ import {
   historySummary,
   linkify,
   relativeTime,
+  sameCard,
   timeRows,
   toLocalInput,
 } from './tasks.logic';
@@ -63,6 +64,15 @@ describe('due text (pt-BR, relative)', () => {
     expect(relativeTime('2026-11-26T12:00:00.000Z', now)).toBe('em 8 dias');
     expect(relativeTime('2027-01-20T12:00:00.000Z', now)).toBe('em 2 meses');
     expect(relativeTime('2025-10-18T12:00:00.000Z', now)).toBe('há 1 ano');
+  });
+});
+
+describe('card re-renders', () => {
+  it('ignores a new position only', () => {
+    expect(sameCard(task, { ...task, position: 9 })).toBe(true);
+    expect(sameCard(task, { ...task, title: 'Outro' })).toBe(false);
+    expect(sameCard(task, { ...task, columnId: 4 })).toBe(false);
+    expect(sameCard(task, { ...task, assignedTo: [1, 4] })).toBe(false); // a new list: compared by reference
   });
 });
 

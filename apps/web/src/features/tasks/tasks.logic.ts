@@ -53,6 +53,18 @@ export function dueText(task: Pick<Task, 'deadline' | 'completedAt'>, completed:
 }
 
 /** At most three avatars, then '+N'. */
+/**
+ * Whether a card would look the same for both versions of a task: a move renumbers the rest of
+ * the column, and a card (which does not show its position) need not re-render for that.
+ */
+export function sameCard(a: Task, b: Task): boolean {
+  if (a === b) return true;
+  for (const key of Object.keys(a) as (keyof Task)[]) {
+    if (key !== 'position' && a[key] !== b[key]) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
+}
+
 export function avatarSlots<T>(people: readonly T[], max = 3): { shown: T[]; more: number } {
   return { shown: people.slice(0, max), more: Math.max(0, people.length - max) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { columnNameToSend, commentToSend, emptyTaskValues, taskSchema, taskToValues, toTaskPayload } from './tasks.schemas';
+import { commentToSend, emptyTaskValues, taskSchema, taskToValues, toTaskPayload } from './tasks.schemas';
 
 async function messages(values: unknown): Promise<string[]> {
   try {
@@ -71,13 +71,9 @@ describe('task form', () => {
   });
 });
 
-describe('comments and lists', () => {
+describe('comments', () => {
   it('sends a comment only when it is not blank after trimming', () => {
     expect(commentToSend('   ')).toBeNull();
     expect(commentToSend('  Olá ')).toBe('Olá');
-  });
-  it('needs a non-blank list title', () => {
-    expect(columnNameToSend(' \t')).toBeNull();
-    expect(columnNameToSend(' Revisão ')).toBe('Revisão');
   });
 });

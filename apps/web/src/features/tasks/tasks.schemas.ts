@@ -80,8 +80,3 @@ export function commentToSend(text: string): string | null {
   return content ? content : null;
 }
 
-/** A new list needs a non-blank title. */
-export function columnNameToSend(text: string): string | null {
-  const name = text.trim();
-  return name ? name : null;
-}

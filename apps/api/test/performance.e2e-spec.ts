@@ -1,0 +1,146 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+
+type Agent = Awaited<ReturnType<typeof loginAs>>;
+
+/** The caches behind the hot paths (docs/performance.md) never serve what changed. */
+describe('performance caches (e2e)', () => {
+  let ctx: TestContext;
+  let admin: Agent;
+  let clientId: number;
+  let backlog: number;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    admin = await loginAsAdmin(ctx);
+    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [unique('Cliente ')]);
+    [{ id: backlog }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'Backlog'`);
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+  });
+
+  const insertTask = async (title: string, assignee?: number): Promise<number> => {
+    const [{ id }] = await ctx.dataSource.query(
+      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, position) VALUES ($1, 'd', $2, $3, now() + interval '2 days', 999) RETURNING id`,
+      [title, clientId, backlog],
+    );
+    if (assignee) await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, assignee]);
+    return id;
+  };
+  const titles = (response: { body: { title: string }[] }) => response.body.map((t) => t.title);
+
+  describe('GET /api/tasks (the whole board)', () => {
+    it('sends an ETag, answers 304 while nothing changed and a new board after any write (API or SQL)', async () => {
+      const first = await admin.get('/api/tasks').expect(200);
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^W\/"tasks-/);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      await admin.get('/api/tasks').set('If-None-Match', etag).expect(304);
+
+      // A write through the API.
+      const title = unique('Via API ');
+      await admin.post('/api/tasks').send({ title, description: 'd', clientId, deadline: new Date(Date.now() + 86400_000).toISOString() }).expect(201);
+      const afterApi = await admin.get('/api/tasks').set('If-None-Match', etag).expect(200);
+      expect(titles(afterApi)).toContain(title);
+      expect(afterApi.headers.etag).not.toBe(etag);
+
+      // A write that bypasses the API (another replica, a script): the database raises the version.
+      const sqlTitle = unique('Via SQL ');
+      await insertTask(sqlTitle);
+      const afterSql = await admin.get('/api/tasks').set('If-None-Match', afterApi.headers.etag).expect(200);
+      expect(titles(afterSql)).toContain(sqlTitle);
+
+      // Columns are part of it too (a completed column's tasks are never overdue).
+      await ctx.dataSource.query(`UPDATE columns SET color = color WHERE id = $1`, [backlog]);
+      await admin.get('/api/tasks').set('If-None-Match', afterSql.headers.etag).expect(200);
+    });
+
+    it('is compressed for clients that accept it (brotli first, else gzip), identical once decoded', async () => {
+      const raw = (encoding: string) =>
+        admin
+          .get('/api/tasks')
+          .set('Accept-Encoding', encoding)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => done(null, Buffer.concat(chunks)));
+          })
+          .expect(200);
+      const plain = await raw('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const board = JSON.parse(plain.body.toString());
+      expect(board.length).toBeGreaterThan(0);
+      const gz = await raw('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.vary).toMatch(/Accept-Encoding/);
+      const br = await raw('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      // superagent may already have decoded them
+      const decode = (body: Buffer, fn: (b: Buffer) => Buffer) => JSON.parse((body[0] === 0x5b ? body : fn(body)).toString());
+      expect(decode(gz.body, gunzipSync)).toEqual(board);
+      expect(decode(br.body, brotliDecompressSync)).toEqual(board);
+    });
+
+    it('keeps one board per visibility scope: an assigned-only user sees their tasks, and new assignments at once', async () => {
+      const user = await newUser(ctx, { profileId: 3 });
+      const agent = await loginAs(ctx, user.email, user.password);
+      const mine = unique('Minha ');
+      await insertTask(mine, user.id);
+      const other = unique('Outra ');
+      const otherId = await insertTask(other);
+      expect(titles(await admin.get('/api/tasks').expect(200))).toEqual(expect.arrayContaining([mine, other]));
+      const seen = titles(await agent.get('/api/tasks').expect(200));
+      expect(seen).toContain(mine);
+      expect(seen).not.toContain(other);
+      await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [otherId, user.id]);
+      expect(titles(await agent.get('/api/tasks').expect(200))).toContain(other);
+    });
+
+    it('filtered lists are not the cached board', async () => {
+      const title = unique('Filtro ');
+      await insertTask(title);
+      const found = await admin.get('/api/tasks').query({ search: title }).expect(200);
+      expect(titles(found)).toEqual([title]);
+    });
+  });
+
+  describe('the session cache', () => {
+    async function loggedIn() {
+      const user = await newUser(ctx, { profileId: 3 });
+      const agent = await loginAs(ctx, user.email, user.password);
+      await agent.get('/api/clients').expect(200); // cached from here on
+      return { user, agent };
+    }
+
+    it('forgets a session at logout', async () => {
+      const { agent } = await loggedIn();
+      await agent.post('/api/auth/logout').expect(200);
+      await agent.get('/api/clients').expect(401);
+    });
+
+    it("follows a user's approval and a profile's permissions changed in the database", async () => {
+      const { user, agent } = await loggedIn();
+      await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [user.id]);
+      await agent.get('/api/clients').expect(401);
+      await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [user.id]);
+      await agent.get('/api/clients').expect(200);
+
+      const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name) VALUES ($1) RETURNING id`, [unique('Perfil ')]);
+      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'clients', 'read')`, [profileId]);
+      await ctx.dataSource.query(`UPDATE users SET "accessProfileId" = $2 WHERE id = $1`, [user.id, profileId]);
+      await agent.get('/api/clients').expect(200);
+      await ctx.dataSource.query(`UPDATE module_permissions SET permission = 'hidden' WHERE "profileId" = $1`, [profileId]);
+      await agent.get('/api/clients').expect(403);
+    });
+
+    it('forgets sessions revoked by a password change on another session', async () => {
+      const { user, agent } = await loggedIn();
+      const second = await loginAs(ctx, user.email, user.password);
+      await second.put('/api/auth/change-password').send({ currentPassword: user.password, newPassword: 'another-secret-123' }).expect(200);
+      await agent.get('/api/clients').expect(401);
+      await second.get('/api/clients').expect(200);
+    });
+  });
+});

@@ -1,0 +1,39 @@
+// The raw baseline: node:http + a pg Pool answering the admin's GET /api/tasks with one query and
+// JSON.stringify (no framework, no session, no cache). Run as its own process by run.mjs.
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+// The same fields as the API's Task JSON; status is computed in SQL the simple way.
+const QUERY = `
+  SELECT t.id, t.title, t.description, t."clientId", t."columnId", t.deadline, t."reminderTime", t."createdBy", t.position,
+         t."isArchived", t."completedAt", t."createdAt",
+         CASE WHEN c.name ~* '(concluí|finaliz|complet)' THEN 'open' WHEN t.deadline < now() THEN 'overdue' ELSE 'open' END AS status,
+         COALESCE((SELECT array_agg(a."userId" ORDER BY a."userId") FROM task_assignees a WHERE a."taskId" = t.id), '{}') AS "assignedTo",
+         COALESCE((SELECT json_agg(json_build_object('id', f.id, 'originalName', f."originalName", 'size', f.size, 'mimeType', f."mimeType",
+                                                     'createdAt', f."createdAt", 'userId', f."userId") ORDER BY f.id)
+                     FROM task_attachments f WHERE f."taskId" = t.id), '[]') AS attachments
+    FROM tasks t JOIN columns c ON c.id = t."columnId"
+   WHERE NOT t."isArchived"
+   ORDER BY t."columnId", t.position, t.id`;
+
+const server = createServer(async (req, res) => {
+  if (req.url === '/health') return res.end('ok');
+  if (req.url !== '/api/tasks') {
+    res.statusCode = 404;
+    return res.end();
+  }
+  try {
+    const { rows } = await pool.query(QUERY);
+    const body = JSON.stringify(rows);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  } catch (error) {
+    res.statusCode = 500;
+    res.end(String(error));
+  }
+});
+
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));

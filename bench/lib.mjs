@@ -1,0 +1,107 @@
+// Shared helpers of the benchmark: ports, child processes, the bench database, autocannon runs.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** BENCH_API_DIST: measure another build of the API (e.g. one made from an older commit) on the same bench. */
+export const apiDist = process.env.BENCH_API_DIST ? resolve(process.env.BENCH_API_DIST) : join(root, 'apps/api/dist');
+export const webDist = join(root, 'apps/web/dist');
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Runs a node script to completion; rejects with its output when it fails. */
+export function runNode(script, env, args = []) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => (code === 0 ? resolveRun(output) : reject(new Error(`${script} failed (${code}):\n${output}`))));
+  });
+}
+
+/** Starts a long-running node process and waits until `url` answers 2xx. */
+export async function startServer(script, env, url, nodeArgs = [], timeoutMs = 60_000) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  child.stdout.on('data', (d) => (child.output = (child.output + d).slice(-20_000)));
+  child.stderr.on('data', (d) => (child.output = (child.output + d).slice(-20_000)));
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${script} exited early:\n${child.output}`);
+    try {
+      if ((await fetch(url)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${script} did not answer ${url}:\n${child.output}`);
+}
+
+export async function stopServer(child) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** A client on the bench database (or the server's maintenance database). */
+export async function withClient(connectionString, fn) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(serverUrl, name) {
+  await withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** Logs in through the API and returns the session cookie ("wkflow.sid=..."). */
+export async function login(baseUrl, email, password) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('wkflow.sid='));
+  return cookie.split(';')[0];
+}
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+/** One autocannon run; returns req/s, latencies and error counts. */
+export async function cannon({ url, path = '', ...options }) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, timeout: 30, url: url + path, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    codes: Object.fromEntries(Object.entries(result).filter(([k]) => /^[1-5]xx$/.test(k)).map(([k, v]) => [k, v])),
+    statusCodes: result.statusCodeStats,
+  };
+}

@@ -1,0 +1,266 @@
+// `npm run bench`: seeds a large agency on its own database, drives the real API with autocannon,
+// measures a raw node:http + pg baseline in the same run, then the web build's board figures.
+// Needs `npm run build` first. Drops its database at the end (also on failure and Ctrl-C).
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { apiDist, CONNECTIONS, DURATION, cannon, dropDatabase, freePort, login, root, runNode, startServer, stopServer, webDist, withClient } from './lib.mjs';
+import { BENCH_PASSWORD, SIZES, seedAgency, shrinkBoard } from './seed.mjs';
+import { measureWeb } from './web.mjs';
+
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const WEB_BOARD_TASKS = 2_000;
+const TARGETS = {
+  activeRps: 3000,
+  tasksP99: 150,
+  baselineRatio: 0.5,
+  boardJsKb: 250,
+  boardRenderMs: 1500,
+  dropToMoveMs: 100,
+};
+
+for (const [dir, file] of [
+  [apiDist, 'main.js'],
+  [webDist, 'index.html'],
+]) {
+  if (!existsSync(join(dir, file))) {
+    console.error(`${join(dir, file)} is missing: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+
+const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseName = `wkflow_bench_${runId}`;
+const databaseUrl = new URL(serverUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+const children = new Set();
+let cleaning = null;
+async function cleanup() {
+  cleaning ??= (async () => {
+    for (const child of children) await stopServer(child).catch(() => undefined);
+    await dropDatabase(serverUrl, databaseName).catch((e) => console.error(`could not drop ${databaseName}: ${e.message}`));
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping and dropping ${databaseName}`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+// Hard stop: the bench never hangs a machine.
+const hardStop = setTimeout(
+  () => {
+    console.error('bench: time limit reached');
+    cleanup().finally(() => process.exit(2));
+  },
+  Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000,
+);
+hardStop.unref();
+
+function apiEnv(port) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    TRUST_PROXY: 'false',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `wkflow_bench_${runId}`,
+    SESSION_SECRET: `bench-session-secret-${runId}`,
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: webDist,
+    UPLOAD_DIR: join(root, '.data', `bench-${runId}`),
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '100000',
+  };
+}
+
+async function startApi(port) {
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const api = await startServer(join(apiDist, 'main.js'), apiEnv(port), `http://127.0.0.1:${port}/api/health`, nodeArgs);
+  children.add(api);
+  return api;
+}
+
+/** Autocannon stops mid-request: let the server finish what the last run left in flight. */
+const drain = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
+
+const fmt = (n, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : n);
+
+async function main() {
+  const started = Date.now();
+  console.log(`bench: database ${databaseName}, ${CONNECTIONS} connections, ${DURATION} s per row`);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = apiEnv(port);
+  await runNode(join(apiDist, 'database/migrate.js'), env);
+  await runNode(join(apiDist, 'database/seed-cli.js'), env);
+  const seedStart = Date.now();
+  const data = await seedAgency(databaseUrl.toString());
+  console.log(`seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, data.counts);
+
+  // Baseline first, on the same data and settings, while nothing else of ours runs.
+  const baselinePort = await freePort();
+  const baseline = await startServer(join(root, 'bench/baseline.mjs'), { ...process.env, DATABASE_URL: databaseUrl.toString(), PORT: String(baselinePort) }, `http://127.0.0.1:${baselinePort}/health`);
+  children.add(baseline);
+  const raw = await (async () => {
+    const opts = { url: `http://127.0.0.1:${baselinePort}`, path: '/api/tasks' };
+    if (WARMUP > 0) await cannon({ ...opts, duration: WARMUP });
+    await drain(5000); // its warm-up leaves slow requests in flight
+    return cannon(opts);
+  })();
+  await stopServer(baseline);
+  children.delete(baseline);
+  console.log(`  baseline: ${fmt(raw.rps)} req/s, p50 ${raw.p50} ms, p99 ${raw.p99} ms, non-2xx ${raw.non2xx}, errors ${raw.errors}, total ${raw.total}`);
+
+  let api = await startApi(port);
+  const admin = await login(baseUrl, ADMIN.email, ADMIN.password);
+  const collaboratorUser = data.users.find((u) => u.accessProfileId === 3);
+  const collaborator = await login(baseUrl, collaboratorUser.email, BENCH_PASSWORD);
+  // Timer users: one per connection (plus spares), profiles 1 and 2 (they see every task).
+  const timerUsers = [];
+  for (const user of data.users.filter((u) => u.accessProfileId !== 3).slice(0, CONNECTIONS + 10)) {
+    timerUsers.push({ cookie: await login(baseUrl, user.email, BENCH_PASSWORD), taskId: data.boardTaskIds[user.id % data.boardTaskIds.length] });
+  }
+
+  const rows = [{ name: 'baseline: node:http + pg, GET /api/tasks', ...raw }];
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  async function measure(name, options, extra = {}, before = async () => undefined) {
+    if (only && !only.test(name)) return { rps: NaN };
+    const opts = { url: baseUrl, ...options };
+    if (WARMUP > 0) {
+      await before();
+      await cannon({ ...opts, duration: WARMUP });
+    }
+    await drain();
+    await before();
+    const result = await cannon(opts);
+    await drain();
+    rows.push({ name, ...result, ...extra });
+    const codes = result.non2xx ? ` (${JSON.stringify(result.statusCodes)})` : '';
+    console.log(`  ${name}: ${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}${codes}, errors ${result.errors}`);
+    return result;
+  }
+  // Like a browser: every request accepts compressed responses.
+  const as = (cookie, headers = {}) => ({ headers: { cookie, 'accept-encoding': 'gzip, deflate, br', ...headers } });
+
+  console.log('API:');
+  const tasksAdmin = await measure('GET /api/tasks (admin, 200)', { path: '/api/tasks', ...as(admin) });
+  const first = await fetch(`${baseUrl}/api/tasks`, { headers: { cookie: admin, 'accept-encoding': 'identity' } });
+  const etag = first.headers.get('etag');
+  const boardBytes = (await first.arrayBuffer()).byteLength;
+  if (etag) {
+    await measure('GET /api/tasks (admin, 304 If-None-Match)', { path: '/api/tasks', ...as(admin, { 'if-none-match': etag }) }, { expect304: true });
+  } else rows.push({ name: 'GET /api/tasks (304 If-None-Match)', missing: 'no ETag sent' });
+  await measure('GET /api/tasks (admin, 200, no compression)', { path: '/api/tasks', ...as(admin, { 'accept-encoding': 'identity' }) });
+  await measure('GET /api/tasks (collaborator)', { path: '/api/tasks', ...as(collaborator) });
+  const active = await measure('GET /api/time-entries/active', { path: '/api/time-entries/active', ...as(admin) });
+  await measure('GET /api/notifications', { path: '/api/notifications', ...as(admin) });
+  await measure(`GET /api/chat/rooms/{id}/messages`, { path: `/api/chat/rooms/${data.roomId}/messages`, ...as(admin) });
+
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  await measure('PUT /api/tasks/{id}/move', {
+    method: 'PUT',
+    ...as(admin, { 'content-type': 'application/json' }),
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: `/api/tasks/${pick(data.boardTaskIds)}/move`,
+          body: JSON.stringify({ columnId: pick(data.columnIds), position: 1 + Math.floor(Math.random() * 20) }),
+        }),
+      },
+    ],
+  });
+
+  // Start + stop cycles; each in-flight cycle holds its own user so cycles never collide.
+  const free = [];
+  const resetTimers = async () => {
+    // A run ends mid-cycle: stop what it left running, and give every user back.
+    await withClient(databaseUrl.toString(), (db) => db.query(`UPDATE time_entries SET "endTime" = now(), duration = 0 WHERE "endTime" IS NULL AND "userId" <> 1`));
+    free.splice(0, free.length, ...timerUsers);
+  };
+  await measure(
+    'POST start + stop timer (per cycle = 2 req)',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req, context) => {
+            context.user = free.shift() ?? timerUsers[0];
+            return { ...req, path: '/api/time-entries/start', headers: { ...req.headers, cookie: context.user.cookie }, body: JSON.stringify({ taskId: context.user.taskId }) };
+          },
+          onResponse: (status, body, context) => {
+            if (status === 201) context.entryId = JSON.parse(body).id;
+          },
+        },
+        {
+          setupRequest: (req, context) => ({ ...req, path: `/api/time-entries/${context.entryId ?? 0}/stop`, headers: { ...req.headers, cookie: context.user.cookie }, body: '' }),
+          onResponse: (_status, _body, context) => {
+            free.push(context.user);
+          },
+        },
+      ],
+    },
+    {},
+    resetTimers,
+  );
+
+  const analyticsProbe = await fetch(`${baseUrl}/api/analytics/dashboard?period=90`, { headers: { cookie: admin } });
+  if (analyticsProbe.status === 404) rows.push({ name: 'GET /api/analytics/dashboard?period=90', missing: 'not available' });
+  else await measure('GET /api/analytics/dashboard?period=90', { path: '/api/analytics/dashboard?period=90', ...as(admin) });
+
+  // Web: a 2,000-card board.
+  await stopServer(api);
+  children.delete(api);
+  let web = { boardJsKb: NaN, jsFiles: 0, renderMs: NaN, dropMs: NaN };
+  if (!process.env.BENCH_SKIP_WEB) {
+    await shrinkBoard(databaseUrl.toString(), WEB_BOARD_TASKS);
+    api = await startApi(port);
+    console.log('Web:');
+    web = await measureWeb({ baseUrl, admin: ADMIN, boardTasks: WEB_BOARD_TASKS });
+    await stopServer(api);
+    children.delete(api);
+  }
+
+  const ratio = tasksAdmin.rps / raw.rps;
+  const mark = (ok) => (ok ? 'PASS' : 'MISS');
+  console.log(`\nWKFlow bench — ${CONNECTIONS} connections, ${DURATION} s each; board ${SIZES.boardTasks} cards (${(boardBytes / 1024).toFixed(0)} KB JSON), ${data.counts.tasks} tasks`);
+  console.log('| endpoint | req/s | p50 ms | p99 ms | non-2xx | target |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const row of rows) {
+    if (row.missing) {
+      console.log(`| ${row.name} | ${row.missing} | | | | |`);
+      continue;
+    }
+    let target = '';
+    if (row.name === 'GET /api/tasks (admin, 200)') target = `p99 ≤ ${TARGETS.tasksP99} ms: ${mark(row.total > 0 && row.p99 <= TARGETS.tasksP99)}`; // no answer in the run is a miss
+    if (row.name === 'GET /api/time-entries/active') target = `≥ ${fmt(TARGETS.activeRps)} req/s: ${mark(active.rps >= TARGETS.activeRps)}`;
+    const non2xx = row.expect304 ? `${row.non2xx} (304s)` : row.non2xx + row.errors;
+    console.log(`| ${row.name} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${non2xx} | ${target} |`);
+  }
+  console.log(`| GET /api/tasks ÷ baseline | ${ratio.toFixed(2)} | | | | ≥ ${TARGETS.baselineRatio}: ${mark(ratio >= TARGETS.baselineRatio)} |`);
+  console.log('\n| web figure | value | target |');
+  console.log('|---|---:|---|');
+  console.log(`| JS loaded by the board route (gzip) | ${web.boardJsKb.toFixed(1)} KB in ${web.jsFiles} files | ≤ ${TARGETS.boardJsKb} KB: ${mark(web.boardJsKb <= TARGETS.boardJsKb)} |`);
+  console.log(`| render a ${WEB_BOARD_TASKS}-card board | ${fmt(web.renderMs)} ms | ≤ ${fmt(TARGETS.boardRenderMs)} ms: ${mark(web.renderMs <= TARGETS.boardRenderMs)} |`);
+  console.log(`| drop → card in the target column | ${fmt(web.dropMs, 1)} ms | ≤ ${TARGETS.dropToMoveMs} ms: ${mark(web.dropMs <= TARGETS.dropToMoveMs)} |`);
+  console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup().then(() => process.exit(process.exitCode ?? 0)));
