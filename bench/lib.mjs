@@ -101,7 +101,11 @@ export async function cannon({ url, path = '', ...options }) {
     total: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    codes: Object.fromEntries(Object.entries(result).filter(([k]) => /^[1-5]xx$/.test(k)).map(([k, v]) => [k, v])),
+    codes: Object.fromEntries(
+      Object.entries(result)
+        .filter(([k]) => /^[1-5]xx$/.test(k))
+        .map(([k, v]) => [k, v]),
+    ),
     statusCodes: result.statusCodeStats,
   };
 }

@@ -4,7 +4,21 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { apiDist, CONNECTIONS, DURATION, cannon, dropDatabase, freePort, login, root, runNode, startServer, stopServer, webDist, withClient } from './lib.mjs';
+import {
+  apiDist,
+  CONNECTIONS,
+  DURATION,
+  cannon,
+  dropDatabase,
+  freePort,
+  login,
+  root,
+  runNode,
+  startServer,
+  stopServer,
+  webDist,
+  withClient,
+} from './lib.mjs';
 import { BENCH_PASSWORD, SIZES, seedAgency, shrinkBoard } from './seed.mjs';
 import { measureWeb } from './web.mjs';
 
@@ -94,7 +108,8 @@ async function startApi(port) {
 /** Autocannon stops mid-request: let the server finish what the last run left in flight. */
 const drain = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
 
-const fmt = (n, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : n);
+const fmt = (n, digits = 0) =>
+  typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : n;
 
 async function main() {
   const started = Date.now();
@@ -110,7 +125,11 @@ async function main() {
 
   // Baseline first, on the same data and settings, while nothing else of ours runs.
   const baselinePort = await freePort();
-  const baseline = await startServer(join(root, 'bench/baseline.mjs'), { ...process.env, DATABASE_URL: databaseUrl.toString(), PORT: String(baselinePort) }, `http://127.0.0.1:${baselinePort}/health`);
+  const baseline = await startServer(
+    join(root, 'bench/baseline.mjs'),
+    { ...process.env, DATABASE_URL: databaseUrl.toString(), PORT: String(baselinePort) },
+    `http://127.0.0.1:${baselinePort}/health`,
+  );
   children.add(baseline);
   const raw = await (async () => {
     const opts = { url: `http://127.0.0.1:${baselinePort}`, path: '/api/tasks' };
@@ -120,7 +139,9 @@ async function main() {
   })();
   await stopServer(baseline);
   children.delete(baseline);
-  console.log(`  baseline: ${fmt(raw.rps)} req/s, p50 ${raw.p50} ms, p99 ${raw.p99} ms, non-2xx ${raw.non2xx}, errors ${raw.errors}, total ${raw.total}`);
+  console.log(
+    `  baseline: ${fmt(raw.rps)} req/s, p50 ${raw.p50} ms, p99 ${raw.p99} ms, non-2xx ${raw.non2xx}, errors ${raw.errors}, total ${raw.total}`,
+  );
 
   let api = await startApi(port);
   const admin = await login(baseUrl, ADMIN.email, ADMIN.password);
@@ -129,7 +150,10 @@ async function main() {
   // Timer users: one per connection (plus spares), profiles 1 and 2 (they see every task).
   const timerUsers = [];
   for (const user of data.users.filter((u) => u.accessProfileId !== 3).slice(0, CONNECTIONS + 10)) {
-    timerUsers.push({ cookie: await login(baseUrl, user.email, BENCH_PASSWORD), taskId: data.boardTaskIds[user.id % data.boardTaskIds.length] });
+    timerUsers.push({
+      cookie: await login(baseUrl, user.email, BENCH_PASSWORD),
+      taskId: data.boardTaskIds[user.id % data.boardTaskIds.length],
+    });
   }
 
   const rows = [{ name: 'baseline: node:http + pg, GET /api/tasks', ...raw }];
@@ -147,7 +171,9 @@ async function main() {
     await drain();
     rows.push({ name, ...result, ...extra });
     const codes = result.non2xx ? ` (${JSON.stringify(result.statusCodes)})` : '';
-    console.log(`  ${name}: ${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}${codes}, errors ${result.errors}`);
+    console.log(
+      `  ${name}: ${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}${codes}, errors ${result.errors}`,
+    );
     return result;
   }
   // Like a browser: every request accepts compressed responses.
@@ -159,7 +185,11 @@ async function main() {
   const etag = first.headers.get('etag');
   const boardBytes = (await first.arrayBuffer()).byteLength;
   if (etag) {
-    await measure('GET /api/tasks (admin, 304 If-None-Match)', { path: '/api/tasks', ...as(admin, { 'if-none-match': etag }) }, { expect304: true });
+    await measure(
+      'GET /api/tasks (admin, 304 If-None-Match)',
+      { path: '/api/tasks', ...as(admin, { 'if-none-match': etag }) },
+      { expect304: true },
+    );
   } else rows.push({ name: 'GET /api/tasks (304 If-None-Match)', missing: 'no ETag sent' });
   await measure('GET /api/tasks (admin, 200, no compression)', { path: '/api/tasks', ...as(admin, { 'accept-encoding': 'identity' }) });
   await measure('GET /api/tasks (collaborator)', { path: '/api/tasks', ...as(collaborator) });
@@ -186,7 +216,9 @@ async function main() {
   const free = [];
   const resetTimers = async () => {
     // A run ends mid-cycle: stop what it left running, and give every user back.
-    await withClient(databaseUrl.toString(), (db) => db.query(`UPDATE time_entries SET "endTime" = now(), duration = 0 WHERE "endTime" IS NULL AND "userId" <> 1`));
+    await withClient(databaseUrl.toString(), (db) =>
+      db.query(`UPDATE time_entries SET "endTime" = now(), duration = 0 WHERE "endTime" IS NULL AND "userId" <> 1`),
+    );
     free.splice(0, free.length, ...timerUsers);
   };
   await measure(
@@ -198,14 +230,24 @@ async function main() {
         {
           setupRequest: (req, context) => {
             context.user = free.shift() ?? timerUsers[0];
-            return { ...req, path: '/api/time-entries/start', headers: { ...req.headers, cookie: context.user.cookie }, body: JSON.stringify({ taskId: context.user.taskId }) };
+            return {
+              ...req,
+              path: '/api/time-entries/start',
+              headers: { ...req.headers, cookie: context.user.cookie },
+              body: JSON.stringify({ taskId: context.user.taskId }),
+            };
           },
           onResponse: (status, body, context) => {
             if (status === 201) context.entryId = JSON.parse(body).id;
           },
         },
         {
-          setupRequest: (req, context) => ({ ...req, path: `/api/time-entries/${context.entryId ?? 0}/stop`, headers: { ...req.headers, cookie: context.user.cookie }, body: '' }),
+          setupRequest: (req, context) => ({
+            ...req,
+            path: `/api/time-entries/${context.entryId ?? 0}/stop`,
+            headers: { ...req.headers, cookie: context.user.cookie },
+            body: '',
+          }),
           onResponse: (_status, _body, context) => {
             free.push(context.user);
           },
@@ -235,7 +277,9 @@ async function main() {
 
   const ratio = tasksAdmin.rps / raw.rps;
   const mark = (ok) => (ok ? 'PASS' : 'MISS');
-  console.log(`\nWKFlow bench — ${CONNECTIONS} connections, ${DURATION} s each; board ${SIZES.boardTasks} cards (${(boardBytes / 1024).toFixed(0)} KB JSON), ${data.counts.tasks} tasks`);
+  console.log(
+    `\nWKFlow bench — ${CONNECTIONS} connections, ${DURATION} s each; board ${SIZES.boardTasks} cards (${(boardBytes / 1024).toFixed(0)} KB JSON), ${data.counts.tasks} tasks`,
+  );
   console.log('| endpoint | req/s | p50 ms | p99 ms | non-2xx | target |');
   console.log('|---|---:|---:|---:|---:|---|');
   for (const row of rows) {
@@ -244,17 +288,26 @@ async function main() {
       continue;
     }
     let target = '';
-    if (row.name === 'GET /api/tasks (admin, 200)') target = `p99 ≤ ${TARGETS.tasksP99} ms: ${mark(row.total > 0 && row.p99 <= TARGETS.tasksP99)}`; // no answer in the run is a miss
+    if (row.name === 'GET /api/tasks (admin, 200)')
+      target = `p99 ≤ ${TARGETS.tasksP99} ms: ${mark(row.total > 0 && row.p99 <= TARGETS.tasksP99)}`; // no answer in the run is a miss
     if (row.name === 'GET /api/time-entries/active') target = `≥ ${fmt(TARGETS.activeRps)} req/s: ${mark(active.rps >= TARGETS.activeRps)}`;
     const non2xx = row.expect304 ? `${row.non2xx} (304s)` : row.non2xx + row.errors;
     console.log(`| ${row.name} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${non2xx} | ${target} |`);
   }
-  console.log(`| GET /api/tasks ÷ baseline | ${ratio.toFixed(2)} | | | | ≥ ${TARGETS.baselineRatio}: ${mark(ratio >= TARGETS.baselineRatio)} |`);
+  console.log(
+    `| GET /api/tasks ÷ baseline | ${ratio.toFixed(2)} | | | | ≥ ${TARGETS.baselineRatio}: ${mark(ratio >= TARGETS.baselineRatio)} |`,
+  );
   console.log('\n| web figure | value | target |');
   console.log('|---|---:|---|');
-  console.log(`| JS loaded by the board route (gzip) | ${web.boardJsKb.toFixed(1)} KB in ${web.jsFiles} files | ≤ ${TARGETS.boardJsKb} KB: ${mark(web.boardJsKb <= TARGETS.boardJsKb)} |`);
-  console.log(`| render a ${WEB_BOARD_TASKS}-card board | ${fmt(web.renderMs)} ms | ≤ ${fmt(TARGETS.boardRenderMs)} ms: ${mark(web.renderMs <= TARGETS.boardRenderMs)} |`);
-  console.log(`| drop → card in the target column | ${fmt(web.dropMs, 1)} ms | ≤ ${TARGETS.dropToMoveMs} ms: ${mark(web.dropMs <= TARGETS.dropToMoveMs)} |`);
+  console.log(
+    `| JS loaded by the board route (gzip) | ${web.boardJsKb.toFixed(1)} KB in ${web.jsFiles} files | ≤ ${TARGETS.boardJsKb} KB: ${mark(web.boardJsKb <= TARGETS.boardJsKb)} |`,
+  );
+  console.log(
+    `| render a ${WEB_BOARD_TASKS}-card board | ${fmt(web.renderMs)} ms | ≤ ${fmt(TARGETS.boardRenderMs)} ms: ${mark(web.renderMs <= TARGETS.boardRenderMs)} |`,
+  );
+  console.log(
+    `| drop → card in the target column | ${fmt(web.dropMs, 1)} ms | ≤ ${TARGETS.dropToMoveMs} ms: ${mark(web.dropMs <= TARGETS.dropToMoveMs)} |`,
+  );
   console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -48,10 +48,9 @@ export async function seedAgency(databaseUrl) {
     );
     // 12 columns: the 5 seeded ones with 7 more before 'concluídos'.
     await q(`UPDATE columns SET position = position + $1 WHERE name = 'concluídos'`, [s.extraColumns]);
-    await q(
-      `INSERT INTO columns (name, position, color) SELECT 'Etapa ' || i, 4 + i, '#0ea5e9' FROM generate_series(1, $1::int) i`,
-      [s.extraColumns],
-    );
+    await q(`INSERT INTO columns (name, position, color) SELECT 'Etapa ' || i, 4 + i, '#0ea5e9' FROM generate_series(1, $1::int) i`, [
+      s.extraColumns,
+    ]);
     // Tasks: the first boardTasks on the board (positions 1..n per column), the rest archived.
     await q(
       `WITH cols AS (SELECT array_agg(id ORDER BY position) AS ids, count(*)::int AS n FROM columns),

@@ -5,7 +5,15 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { root, webDist } from './lib.mjs';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RENDER_RUNS = 3;
 
 /** Records (on window.__bench) when the board shows `expected` cards in its column counts. */
@@ -21,7 +29,12 @@ function watchBoard(expected) {
 }
 
 async function loggedInContext(browser, baseUrl, admin) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   const response = await context.request.post('/api/auth/login', { data: admin });
   if (!response.ok()) throw new Error(`login: ${response.status()}`);
   return context;
@@ -49,7 +62,9 @@ export async function measureWeb({ baseUrl, admin, boardTasks }) {
       await page.goto('/', { waitUntil: 'commit' });
       await page.waitForFunction(() => window.__bench?.boardReady, null, { timeout: 60_000, polling: 50 });
       // Include the paint of that frame.
-      const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(window.__bench.boardReady), 0))));
+      const ms = await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(window.__bench.boardReady), 0))),
+      );
       renders.push(ms);
       if (run === 0) {
         scripts = loaded;
@@ -78,7 +93,9 @@ async function measureDrop(page) {
   const results = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     const { cardId, targetId } = await page.evaluate((attempt) => {
-      const columns = [...document.querySelectorAll('[data-testid^="column-"][data-column-name]')].filter((c) => !/conclu|finaliz|complet/i.test(c.dataset.columnName));
+      const columns = [...document.querySelectorAll('[data-testid^="column-"][data-column-name]')].filter(
+        (c) => !/conclu|finaliz|complet/i.test(c.dataset.columnName),
+      );
       const source = columns[attempt];
       const target = columns[attempt + 1];
       const card = source.querySelector('[data-testid^="task-card-"]');

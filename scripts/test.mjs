@@ -11,7 +11,12 @@ const suites = [
   { name: 'contracts', command: 'npm', args: ['test', '-w', 'libs/contracts'] },
   { name: 'api', command: 'npm', args: ['test', '-w', 'apps/api'] },
   { name: 'web', command: 'npm', args: ['test', '-w', 'apps/web'] },
-  { name: 'browser', command: 'npm', args: ['run', 'test-browser', '-w', 'apps/web'], before: () => execFileSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }) },
+  {
+    name: 'browser',
+    command: 'npm',
+    args: ['run', 'test-browser', '-w', 'apps/web'],
+    before: () => execFileSync('bash', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }),
+  },
 ].filter((suite) => only.length === 0 || only.includes(suite.name));
 
 const build = await runStep('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { env });
@@ -36,6 +41,8 @@ for (const suite of suites) {
   }
 }
 
-console.log(`\nSuites: ${suites.length - failedSuites.length} of ${suites.length} green${failedSuites.length ? ` (failed: ${failedSuites.join(', ')})` : ''}`);
+console.log(
+  `\nSuites: ${suites.length - failedSuites.length} of ${suites.length} green${failedSuites.length ? ` (failed: ${failedSuites.join(', ')})` : ''}`,
+);
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSuites.length ? 1 : 0);

@@ -11,8 +11,16 @@ const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', imp
  */
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 30 },
-  { name: 'ui', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@swc[\\/]helpers|stylis|hoist-non-react-statics|proxy-compare)[\\/]/, priority: 20 },
-  { name: 'forms', test: /node_modules[\\/](formik|yup|property-expr|tiny-case|toposort|lodash|lodash-es|deepmerge|react-fast-compare|tiny-warning)[\\/]/, priority: 10 },
+  {
+    name: 'ui',
+    test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@swc[\\/]helpers|stylis|hoist-non-react-statics|proxy-compare)[\\/]/,
+    priority: 20,
+  },
+  {
+    name: 'forms',
+    test: /node_modules[\\/](formik|yup|property-expr|tiny-case|toposort|lodash|lodash-es|deepmerge|react-fast-compare|tiny-warning)[\\/]/,
+    priority: 10,
+  },
 ];
 
 export default defineConfig({

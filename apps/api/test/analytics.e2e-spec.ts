@@ -52,7 +52,15 @@ describe('analytics (e2e)', () => {
     const [{ id: y }] = await db.query(`INSERT INTO clients (name) VALUES ('Cliente Y') RETURNING id`);
     const future = new Date(Date.now() + 10 * DAY);
     const past = new Date(Date.now() - 2 * DAY);
-    const task = async (title: string, client: number, column: number, createdAt: Date, completedAt: Date | null, deadline: Date, assignee?: number) => {
+    const task = async (
+      title: string,
+      client: number,
+      column: number,
+      createdAt: Date,
+      completedAt: Date | null,
+      deadline: Date,
+      assignee?: number,
+    ) => {
       const [{ id }] = await db.query(
         `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdAt", "completedAt") VALUES ($1, '', $2, $3, $4, $5, $6) RETURNING id`,
         [title, client, column, deadline, createdAt, completedAt],
@@ -81,7 +89,10 @@ describe('analytics (e2e)', () => {
     await entry(users.a.id, t5, prev(0), 3600);
     await entry(users.b.id, t3, new Date(start.getTime() - 60_000), 1800);
     await entry(users.c.id, t7, old, 7200);
-    await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", "createdAt") VALUES ($1, $2, 'moved', $3), ($1, NULL, 'moved', $3)`, [t7, users.c.id, cur(4)]);
+    await db.query(
+      `INSERT INTO task_history ("taskId", "userId", "actionType", "createdAt") VALUES ($1, $2, 'moved', $3), ($1, NULL, 'moved', $3)`,
+      [t7, users.c.id, cur(4)],
+    );
   });
   afterAll(async () => {
     await ctx?.stop();
@@ -160,8 +171,17 @@ describe('analytics (e2e)', () => {
   });
 
   it('computes a report in the queue and downloads it as CSV', async () => {
-    const created = await admin.post('/api/analytics/reports').send({ name: 'Equipe semanal', type: 'productivity', parameters: { period: 7 } }).expect(201);
-    expect(created.body).toMatchObject({ name: 'Equipe semanal', type: 'productivity', status: 'pending', parameters: { period: 7 }, completed_at: null });
+    const created = await admin
+      .post('/api/analytics/reports')
+      .send({ name: 'Equipe semanal', type: 'productivity', parameters: { period: 7 } })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      name: 'Equipe semanal',
+      type: 'productivity',
+      status: 'pending',
+      parameters: { period: 7 },
+      completed_at: null,
+    });
     const report = await waitForReport(admin, created.body.id);
     expect(report).toMatchObject({ status: 'completed', completed_at: expect.any(String), created_at: expect.any(String) });
 
@@ -181,8 +201,14 @@ describe('analytics (e2e)', () => {
   });
 
   it('writes one row per time entry or completed task', async () => {
-    const time = await admin.post('/api/analytics/reports').send({ name: 'Tempo', type: 'time_tracking', parameters: { period: 7 } }).expect(201);
-    const tasks = await admin.post('/api/analytics/reports').send({ name: 'Entregas', type: 'task_completion', parameters: { period: 7 } }).expect(201);
+    const time = await admin
+      .post('/api/analytics/reports')
+      .send({ name: 'Tempo', type: 'time_tracking', parameters: { period: 7 } })
+      .expect(201);
+    const tasks = await admin
+      .post('/api/analytics/reports')
+      .send({ name: 'Entregas', type: 'task_completion', parameters: { period: 7 } })
+      .expect(201);
     await waitForReport(admin, time.body.id);
     await waitForReport(admin, tasks.body.id);
     const lines = async (id: number) => {
@@ -191,14 +217,20 @@ describe('analytics (e2e)', () => {
     };
     const timeLines = await lines(time.body.id);
     expect(timeLines[0]).toBe('\uFEFFInício;Fim;Membro;Cliente;Tarefa;Horas');
-    expect(timeLines.slice(1).map((l) => l.split(';').slice(2).join(';')).sort()).toEqual([`${names.a};Cliente X;T1;2`, `${names.b};Cliente Y;T3;1,5`]);
+    expect(
+      timeLines
+        .slice(1)
+        .map((l) => l.split(';').slice(2).join(';'))
+        .sort(),
+    ).toEqual([`${names.a};Cliente X;T1;2`, `${names.b};Cliente Y;T3;1,5`]);
     const taskLines = await lines(tasks.body.id);
     expect(taskLines).toHaveLength(4);
-    expect(taskLines.slice(1).map((l) => l.split(';').slice(0, 3).join(';')).sort()).toEqual([
-      `T1;Cliente X;${names.a}`,
-      `T4;Cliente Y;${names.b}`,
-      `T7;Cliente X;${names.c}`,
-    ]);
+    expect(
+      taskLines
+        .slice(1)
+        .map((l) => l.split(';').slice(0, 3).join(';'))
+        .sort(),
+    ).toEqual([`T1;Cliente X;${names.a}`, `T4;Cliente Y;${names.b}`, `T7;Cliente X;${names.c}`]);
   });
 
   it('refuses invalid reports with the spec messages and writes nothing', async () => {
@@ -285,7 +317,12 @@ const ROWS: MatrixRow[] = [
     body: () => ({ name: 'Matriz', type: 'client_performance', parameters: { period: 30 } }),
     expect: READERS,
   },
-  { name: 'GET /api/analytics/reports/:id/download (own)', method: 'get', path: async (env) => `/api/analytics/reports/${await ownCompletedReport(env)}/download`, expect: READERS },
+  {
+    name: 'GET /api/analytics/reports/:id/download (own)',
+    method: 'get',
+    path: async (env) => `/api/analytics/reports/${await ownCompletedReport(env)}/download`,
+    expect: READERS,
+  },
 ];
 
 describe('analytics: who may call what (e2e)', () => {

@@ -42,19 +42,28 @@ describe('auth (e2e)', () => {
     const me = await agent.get('/api/auth/me').expect(200);
     expect(me.body.user).toMatchObject({ username: body.username, email: body.email, role: 'manager', accessProfileId: 2 });
 
-    const updated = await agent.put('/api/auth/profile').send({ name: 'Nome Novo', email: `novo.${body.email}` }).expect(200);
+    const updated = await agent
+      .put('/api/auth/profile')
+      .send({ name: 'Nome Novo', email: `novo.${body.email}` })
+      .expect(200);
     expect(updated.body.user).toMatchObject({ name: 'Nome Novo', email: `novo.${body.email}` });
 
     const wrong = await agent.put('/api/auth/change-password').send({ currentPassword: 'not-it', newPassword: 'another123' }).expect(400);
     expect(wrong.body.message).toBe('Senha atual incorreta');
     await agent.put('/api/auth/change-password').send({ currentPassword: body.password, newPassword: 'another123' }).expect(200);
-    await ctx.http.post('/api/auth/login').send({ email: `novo.${body.email}`, password: body.password }).expect(401);
+    await ctx.http
+      .post('/api/auth/login')
+      .send({ email: `novo.${body.email}`, password: body.password })
+      .expect(401);
 
     await agent.post('/api/auth/logout').expect(200);
     await agent.get('/api/auth/me').expect(401);
 
     // The new password works.
-    await ctx.http.post('/api/auth/login').send({ email: `novo.${body.email}`, password: 'another123' }).expect(200);
+    await ctx.http
+      .post('/api/auth/login')
+      .send({ email: `novo.${body.email}`, password: 'another123' })
+      .expect(200);
   });
 
   it('regenerates the session id at login and destroys it server-side at logout', async () => {
@@ -79,7 +88,10 @@ describe('auth (e2e)', () => {
   it('refuses a wrong password and an unknown e-mail alike', async () => {
     const user = await newUser(ctx);
     const wrong = await ctx.http.post('/api/auth/login').send({ email: user.email, password: 'wrong-password' }).expect(401);
-    const unknown = await ctx.http.post('/api/auth/login').send({ email: `${unique()}@example.test`, password: 'whatever1' }).expect(401);
+    const unknown = await ctx.http
+      .post('/api/auth/login')
+      .send({ email: `${unique()}@example.test`, password: 'whatever1' })
+      .expect(401);
     expect(wrong.body.message).toBe(unknown.body.message);
   });
 
@@ -103,14 +115,44 @@ describe('auth (e2e)', () => {
       ['login', '/api/auth/login', { email: 'not-an-email', password: 'secret123' }, 'Invalid email address'],
       ['login', '/api/auth/login', { email: 'a@b.co', password: '123' }, 'Password must be at least 6 characters'],
       ['login', '/api/auth/login', { password: 'secret123' }, 'Invalid email address'],
-      ['register', '/api/auth/register', { name: 'A', username: 'abc', email: 'a@b.co', password: 'secret123' }, 'Name must be at least 2 characters'],
-      ['register', '/api/auth/register', { name: 'Ab', username: 'ab', email: 'a@b.co', password: 'secret123' }, 'Username must be at least 3 characters'],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'A', username: 'abc', email: 'a@b.co', password: 'secret123' },
+        'Name must be at least 2 characters',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'ab', email: 'a@b.co', password: 'secret123' },
+        'Username must be at least 3 characters',
+      ],
       ['register', '/api/auth/register', { name: 'Ab', username: 'abc', email: 'nope', password: 'secret123' }, 'Invalid email address'],
-      ['register', '/api/auth/register', { name: 'Ab', username: 'abc', email: 'a@b.co', password: '12345' }, 'Password must be at least 6 characters'],
-      ['register', '/api/auth/register', { name: 'Ab', username: 'abc', email: 'a@b.co', password: 'secret123', role: 'owner' }, 'Perfil solicitado inválido'],
-      ['register', '/api/auth/register', { name: 'Ab', username: 'abc', email: 'a@b.co', password: 'secret123', isApproved: true }, 'O campo isApproved não é permitido'],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: '12345' },
+        'Password must be at least 6 characters',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: 'secret123', role: 'owner' },
+        'Perfil solicitado inválido',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: 'secret123', isApproved: true },
+        'O campo isApproved não é permitido',
+      ],
       ['register', '/api/auth/register', { name: 'x'.repeat(5000), username: 'abc', email: 'a@b.co', password: 'secret123' }, 'at most'],
-      ['register', '/api/auth/register', { name: 12, username: 'abc', email: 'a@b.co', password: 'secret123' }, 'Name must be at least 2 characters'],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 12, username: 'abc', email: 'a@b.co', password: 'secret123' },
+        'Name must be at least 2 characters',
+      ],
     ];
     it.each(cases)('%s %#: %j → 400', async (_form, path, body, message) => {
       const before = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM users`);
@@ -149,7 +191,11 @@ describe('auth (e2e)', () => {
   describe('CSRF', () => {
     it('refuses state changes from a foreign origin and non-JSON bodies', async () => {
       const agent = await loginAsAdmin(ctx);
-      const foreign = await agent.put('/api/auth/profile').set('Origin', 'https://evil.example').send({ name: 'Adm', email: 'admin@wkflow.local' }).expect(403);
+      const foreign = await agent
+        .put('/api/auth/profile')
+        .set('Origin', 'https://evil.example')
+        .send({ name: 'Adm', email: 'admin@wkflow.local' })
+        .expect(403);
       expect(foreign.body.message).toBe('Origem da requisição não permitida');
       await agent.post('/api/auth/logout').set('Content-Type', 'text/plain').send('x=1').expect(415);
       await agent.get('/api/auth/me').expect(200);

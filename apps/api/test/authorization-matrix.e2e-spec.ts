@@ -17,10 +17,18 @@ let backlogId: number;
 const pendingUser = async ({ ctx }: MatrixEnv) => (await newUser(ctx, { approved: false })).id;
 const someUser = async ({ ctx }: MatrixEnv) => (await newUser(ctx)).id;
 const customProfile = async ({ ctx }: MatrixEnv): Promise<number> =>
-  (await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'perfil da matriz') RETURNING id`, [unique('M ')]))[0].id;
+  (
+    await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'perfil da matriz') RETURNING id`, [
+      unique('M '),
+    ])
+  )[0].id;
 const customPermission = async (env: MatrixEnv): Promise<number> =>
-  (await env.ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'read') RETURNING id`, [await customProfile(env)]))[0]
-    .id;
+  (
+    await env.ctx.dataSource.query(
+      `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'read') RETURNING id`,
+      [await customProfile(env)],
+    )
+  )[0].id;
 const userBody = () => {
   const name = unique('m');
   return { username: name, email: `${name}@example.test`, password: 'secret123', name: 'Pessoa', accessProfileId: 3 };
@@ -35,7 +43,8 @@ const sharedTask = async ({ ctx, actors }: MatrixEnv): Promise<number> => {
     `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, position) VALUES ('Matriz', 'd', $1, $2, now() + interval '1 day', 1000) RETURNING id`,
     [clientId, backlogId],
   );
-  for (const userId of Object.values(actors.ids)) await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
+  for (const userId of Object.values(actors.ids))
+    await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
   return id;
 };
 const taskBody = () => ({ title: 'Nova', description: 'd', clientId, deadline: new Date(Date.now() + 86400_000).toISOString() });
@@ -60,7 +69,13 @@ const AUTH_ROWS: MatrixRow[] = [
     freshSession: true,
     expect: expectAll('2xx', { anonymous: '2xx' }),
   },
-  { name: 'POST /api/auth/logout', method: 'post', path: () => '/api/auth/logout', freshSession: true, expect: expectAll('2xx', { anonymous: '2xx' }) },
+  {
+    name: 'POST /api/auth/logout',
+    method: 'post',
+    path: () => '/api/auth/logout',
+    freshSession: true,
+    expect: expectAll('2xx', { anonymous: '2xx' }),
+  },
   { name: 'GET /api/auth/me', method: 'get', path: () => '/api/auth/me', expect: expectAll('2xx') },
   {
     name: 'PUT /api/auth/profile',
@@ -83,10 +98,20 @@ const AUTH_ROWS: MatrixRow[] = [
 // ---------- users, approvals, profiles and permissions ----------
 const USERS_ROWS: MatrixRow[] = [
   { name: 'GET /api/users', method: 'get', path: () => '/api/users', expect: expectAll('2xx') },
-  { name: 'GET /api/users?includePending=true', method: 'get', path: () => '/api/users?includePending=true', expect: only(['admin', 'gerente']) },
+  {
+    name: 'GET /api/users?includePending=true',
+    method: 'get',
+    path: () => '/api/users?includePending=true',
+    expect: only(['admin', 'gerente']),
+  },
   { name: 'POST /api/users', method: 'post', path: () => '/api/users', body: userBody, expect: only(['admin']) },
   { name: 'GET /api/users/pending', method: 'get', path: () => '/api/users/pending', expect: only(['admin', 'gerente']) },
-  { name: 'GET /api/users/:id (another user)', method: 'get', path: async (env) => `/api/users/${await someUser(env)}`, expect: only(['admin', 'gerente']) },
+  {
+    name: 'GET /api/users/:id (another user)',
+    method: 'get',
+    path: async (env) => `/api/users/${await someUser(env)}`,
+    expect: only(['admin', 'gerente']),
+  },
   {
     name: 'GET /api/users/:id (oneself)',
     method: 'get',
@@ -94,8 +119,20 @@ const USERS_ROWS: MatrixRow[] = [
     expect: expectAll('2xx'),
   },
   { name: 'GET /api/users/:id (unknown)', method: 'get', path: () => `/api/users/${MISSING}`, expect: only(['admin', 'gerente'], 404) },
-  { name: 'PUT /api/users/:id', method: 'put', path: async (env) => `/api/users/${await someUser(env)}`, body: editBody, expect: only(['admin']) },
-  { name: 'PUT /api/users/:id (unknown)', method: 'put', path: () => `/api/users/${MISSING}`, body: editBody, expect: only(['admin'], 404) },
+  {
+    name: 'PUT /api/users/:id',
+    method: 'put',
+    path: async (env) => `/api/users/${await someUser(env)}`,
+    body: editBody,
+    expect: only(['admin']),
+  },
+  {
+    name: 'PUT /api/users/:id (unknown)',
+    method: 'put',
+    path: () => `/api/users/${MISSING}`,
+    body: editBody,
+    expect: only(['admin'], 404),
+  },
   {
     name: 'PUT /api/users/:id/password',
     method: 'put',
@@ -110,8 +147,18 @@ const USERS_ROWS: MatrixRow[] = [
     body: () => ({ newPassword: 'abcdef', confirmPassword: 'abcdef' }),
     expect: only(['admin'], 404),
   },
-  { name: 'POST /api/users/:id/approve', method: 'post', path: async (env) => `/api/users/${await pendingUser(env)}/approve`, expect: only(['admin']) },
-  { name: 'POST /api/users/:id/approve (unknown)', method: 'post', path: () => `/api/users/${MISSING}/approve`, expect: only(['admin'], 404) },
+  {
+    name: 'POST /api/users/:id/approve',
+    method: 'post',
+    path: async (env) => `/api/users/${await pendingUser(env)}/approve`,
+    expect: only(['admin']),
+  },
+  {
+    name: 'POST /api/users/:id/approve (unknown)',
+    method: 'post',
+    path: () => `/api/users/${MISSING}/approve`,
+    expect: only(['admin'], 404),
+  },
   {
     name: 'POST /api/users/:id/reject',
     method: 'post',
@@ -119,7 +166,13 @@ const USERS_ROWS: MatrixRow[] = [
     body: () => ({ reason: 'matriz' }),
     expect: only(['admin']),
   },
-  { name: 'POST /api/users/:id/reject (unknown)', method: 'post', path: () => `/api/users/${MISSING}/reject`, body: () => ({}), expect: only(['admin'], 404) },
+  {
+    name: 'POST /api/users/:id/reject (unknown)',
+    method: 'post',
+    path: () => `/api/users/${MISSING}/reject`,
+    body: () => ({}),
+    expect: only(['admin'], 404),
+  },
 
   { name: 'GET /api/access-profiles', method: 'get', path: () => '/api/access-profiles', expect: expectAll('2xx') },
   {
@@ -143,9 +196,24 @@ const USERS_ROWS: MatrixRow[] = [
     body: () => ({ name: unique('R '), description: 'renomeado' }),
     expect: only(['admin'], 404),
   },
-  { name: 'DELETE /api/access-profiles/:id', method: 'delete', path: async (env) => `/api/access-profiles/${await customProfile(env)}`, expect: only(['admin']) },
-  { name: 'DELETE /api/access-profiles/:id (unknown)', method: 'delete', path: () => `/api/access-profiles/${MISSING}`, expect: only(['admin'], 404) },
-  { name: 'GET /api/access-profiles/:id/permissions', method: 'get', path: () => '/api/access-profiles/3/permissions', expect: only(['admin', 'gerente']) },
+  {
+    name: 'DELETE /api/access-profiles/:id',
+    method: 'delete',
+    path: async (env) => `/api/access-profiles/${await customProfile(env)}`,
+    expect: only(['admin']),
+  },
+  {
+    name: 'DELETE /api/access-profiles/:id (unknown)',
+    method: 'delete',
+    path: () => `/api/access-profiles/${MISSING}`,
+    expect: only(['admin'], 404),
+  },
+  {
+    name: 'GET /api/access-profiles/:id/permissions',
+    method: 'get',
+    path: () => '/api/access-profiles/3/permissions',
+    expect: only(['admin', 'gerente']),
+  },
   {
     name: 'GET /api/access-profiles/:id/permissions (unknown)',
     method: 'get',
@@ -181,17 +249,38 @@ const USERS_ROWS: MatrixRow[] = [
     body: () => ({ profileId: MISSING, module: 'chat', permission: 'read' }),
     expect: only(['admin'], 404),
   },
-  { name: 'DELETE /api/module-permissions/:id', method: 'delete', path: async (env) => `/api/module-permissions/${await customPermission(env)}`, expect: only(['admin']) },
-  { name: 'DELETE /api/module-permissions/:id (unknown)', method: 'delete', path: () => `/api/module-permissions/${MISSING}`, expect: only(['admin'], 404) },
+  {
+    name: 'DELETE /api/module-permissions/:id',
+    method: 'delete',
+    path: async (env) => `/api/module-permissions/${await customPermission(env)}`,
+    expect: only(['admin']),
+  },
+  {
+    name: 'DELETE /api/module-permissions/:id (unknown)',
+    method: 'delete',
+    path: () => `/api/module-permissions/${MISSING}`,
+    expect: only(['admin'], 404),
+  },
 ];
 
 // ---------- board ----------
 const BOARD_ROWS: MatrixRow[] = [
   { name: 'GET /api/columns', method: 'get', path: () => '/api/columns', expect: expectAll('2xx', { hidden: 403 }) },
-  { name: 'POST /api/columns', method: 'post', path: () => '/api/columns', body: () => ({ name: unique('Lista ') }), expect: only(['admin']) },
+  {
+    name: 'POST /api/columns',
+    method: 'post',
+    path: () => '/api/columns',
+    body: () => ({ name: unique('Lista ') }),
+    expect: only(['admin']),
+  },
   { name: 'GET /api/tasks', method: 'get', path: () => '/api/tasks', expect: expectAll('2xx', { hidden: 403 }) },
   { name: 'POST /api/tasks', method: 'post', path: () => '/api/tasks', body: taskBody, expect: only(['admin', 'gerente']) },
-  { name: 'GET /api/tasks/:id', method: 'get', path: async (env) => `/api/tasks/${await sharedTask(env)}`, expect: expectAll('2xx', { hidden: 403 }) },
+  {
+    name: 'GET /api/tasks/:id',
+    method: 'get',
+    path: async (env) => `/api/tasks/${await sharedTask(env)}`,
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
   {
     name: 'PUT /api/tasks/:id',
     method: 'put',
@@ -206,7 +295,12 @@ const BOARD_ROWS: MatrixRow[] = [
     body: () => ({ columnId: backlogId, position: 1 }),
     expect: expectAll('2xx', { hidden: 403 }),
   },
-  { name: 'GET /api/tasks/:id/history', method: 'get', path: async (env) => `/api/tasks/${await sharedTask(env)}/history`, expect: expectAll('2xx', { hidden: 403 }) },
+  {
+    name: 'GET /api/tasks/:id/history',
+    method: 'get',
+    path: async (env) => `/api/tasks/${await sharedTask(env)}/history`,
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
   {
     name: 'POST /api/tasks/:id/comments',
     method: 'post',
@@ -219,7 +313,12 @@ const BOARD_ROWS: MatrixRow[] = [
 // ---------- timer ----------
 const TIMER_ROWS: MatrixRow[] = [
   { name: 'GET /api/time-entries/active', method: 'get', path: () => '/api/time-entries/active', expect: expectAll('2xx') },
-  { name: 'GET /api/time-entries/admin', method: 'get', path: () => '/api/time-entries/admin?period=all', expect: expectAll('2xx', { hidden: 403 }) },
+  {
+    name: 'GET /api/time-entries/admin',
+    method: 'get',
+    path: () => '/api/time-entries/admin?period=all',
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
   {
     name: 'GET /api/tasks/:id/total-time',
     method: 'get',
@@ -243,7 +342,13 @@ const NOTIFICATION_ROWS: MatrixRow[] = [
   { name: 'GET /api/admin/email-status', method: 'get', path: () => '/api/admin/email-status', expect: only(['admin']) },
   { name: 'GET /api/admin/email-queue', method: 'get', path: () => '/api/admin/email-queue', expect: only(['admin']) },
   { name: 'GET /api/admin/email-queue/stats', method: 'get', path: () => '/api/admin/email-queue/stats', expect: only(['admin']) },
-  { name: 'POST /api/admin/test-email', method: 'post', path: () => '/api/admin/test-email', body: () => ({ to: 'matriz@example.test' }), expect: only(['admin']) },
+  {
+    name: 'POST /api/admin/test-email',
+    method: 'post',
+    path: () => '/api/admin/test-email',
+    body: () => ({ to: 'matriz@example.test' }),
+    expect: only(['admin']),
+  },
   { name: 'GET /api/admin/queues', method: 'get', path: () => '/api/admin/queues', expect: only(['admin']) },
 ];
 

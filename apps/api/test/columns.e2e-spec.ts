@@ -25,15 +25,23 @@ describe('board: columns and attachments (e2e)', () => {
     const all = (await admin.get('/api/columns').expect(200)).body;
     expect(created.body).toMatchObject({ name: 'Aprovação', color: '#6b7280', isFixed: false });
     expect(all[all.length - 1].id).toBe(created.body.id);
-    expect((await admin.put(`/api/columns/${created.body.id}`).send({ name: 'Aprovação final' }).expect(200)).body.name).toBe('Aprovação final');
+    expect((await admin.put(`/api/columns/${created.body.id}`).send({ name: 'Aprovação final' }).expect(200)).body.name).toBe(
+      'Aprovação final',
+    );
     expect((await admin.put(`/api/columns/${created.body.id}`).send({ color: '#22c55e' }).expect(200)).body.color).toBe('#22c55e');
     await admin.put(`/api/columns/${created.body.id}`).send({ color: 'verde' }).expect(400);
     await admin.put(`/api/columns/${created.body.id}`).send({ name: '   ' }).expect(400);
 
-    const reordered = await admin.put('/api/columns/reorder').send({ columnUpdates: [{ id: created.body.id, position: 1 }] }).expect(200);
+    const reordered = await admin
+      .put('/api/columns/reorder')
+      .send({ columnUpdates: [{ id: created.body.id, position: 1 }] })
+      .expect(200);
     expect(reordered.body[0].id).toBe(created.body.id);
     expect(reordered.body.map((c: { position: number }) => c.position)).toEqual(reordered.body.map((_: unknown, i: number) => i + 1));
-    await admin.put('/api/columns/reorder').send({ columnUpdates: [{ id: 2_000_000_000, position: 1 }] }).expect(400);
+    await admin
+      .put('/api/columns/reorder')
+      .send({ columnUpdates: [{ id: 2_000_000_000, position: 1 }] })
+      .expect(400);
 
     await admin.delete(`/api/columns/${created.body.id}`).expect(200);
     await admin.delete(`/api/columns/${created.body.id}`).expect(404);
@@ -43,12 +51,19 @@ describe('board: columns and attachments (e2e)', () => {
     const columns = (await admin.get('/api/columns').expect(200)).body;
     const backlog = columns.find((c: { name: string }) => c.name === 'Backlog');
     expect((await admin.delete(`/api/columns/${backlog.id}`).expect(400)).body.message).toBe('Listas fixas não podem ser excluídas');
-    const column = (await admin.post('/api/columns').send({ name: unique('Cheia ') }).expect(201)).body;
+    const column = (
+      await admin
+        .post('/api/columns')
+        .send({ name: unique('Cheia ') })
+        .expect(201)
+    ).body;
     const task = await admin
       .post('/api/tasks')
       .send({ title: 'T', description: 'D', clientId, columnId: column.id, deadline: new Date().toISOString() })
       .expect(201);
-    expect((await admin.delete(`/api/columns/${column.id}`).expect(409)).body.message).toBe('A lista ainda tem tarefas: mova-as antes de excluir');
+    expect((await admin.delete(`/api/columns/${column.id}`).expect(409)).body.message).toBe(
+      'A lista ainda tem tarefas: mova-as antes de excluir',
+    );
     // Once its only task is archived, the column can go and the archived task moves to the backlog.
     await admin.put(`/api/tasks/${task.body.id}`).send({ isArchived: true }).expect(200);
     await admin.delete(`/api/columns/${column.id}`).expect(200);
@@ -70,9 +85,15 @@ describe('board: columns and attachments (e2e)', () => {
 
   it('uploads, lists, downloads and deletes attachments with safe names and a size limit', async () => {
     const task = (
-      await admin.post('/api/tasks').send({ title: 'Com anexo', description: 'D', clientId, deadline: new Date().toISOString() }).expect(201)
+      await admin
+        .post('/api/tasks')
+        .send({ title: 'Com anexo', description: 'D', clientId, deadline: new Date().toISOString() })
+        .expect(201)
     ).body;
-    const uploaded = await admin.post(`/api/tasks/${task.id}/attachments`).attach('file', Buffer.from('olá mundo'), '../../etc/passwd').expect(201);
+    const uploaded = await admin
+      .post(`/api/tasks/${task.id}/attachments`)
+      .attach('file', Buffer.from('olá mundo'), '../../etc/passwd')
+      .expect(201);
     expect(uploaded.body).toMatchObject({ originalName: 'passwd', size: Buffer.byteLength('olá mundo') });
     const [stored] = await ctx.dataSource.query(`SELECT "storedName" FROM task_attachments WHERE id = $1`, [uploaded.body.id]);
     expect(stored.storedName).toMatch(/^[0-9a-f]{32}$/);
@@ -93,7 +114,10 @@ describe('board: columns and attachments (e2e)', () => {
     expect((download.body as Buffer).toString()).toBe('olá mundo');
     expect(download.headers['content-disposition']).toContain('attachment');
 
-    await admin.post(`/api/tasks/${task.id}/attachments`).attach('file', Buffer.alloc(10 * 1024 * 1024 + 1), 'grande.bin').expect(413);
+    await admin
+      .post(`/api/tasks/${task.id}/attachments`)
+      .attach('file', Buffer.alloc(10 * 1024 * 1024 + 1), 'grande.bin')
+      .expect(413);
     await admin.post(`/api/tasks/${task.id}/attachments`).field('other', 'x').expect(400);
 
     const joao = await newUser(ctx, { profileId: 3 });

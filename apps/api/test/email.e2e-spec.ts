@@ -36,7 +36,10 @@ describe('e-mail queue (e2e)', () => {
 
   it('sends a test e-mail: outbox row, BullMQ job, pt-BR HTML with the text escaped, then sent', async () => {
     const to = `${unique('teste')}@example.test`;
-    const queued = await admin.post('/api/admin/test-email').send({ to, subject: 'Olá <equipe>', message: 'Linha 1\n\n<script>x</script> & "aspas"' }).expect(201);
+    const queued = await admin
+      .post('/api/admin/test-email')
+      .send({ to, subject: 'Olá <equipe>', message: 'Linha 1\n\n<script>x</script> & "aspas"' })
+      .expect(201);
     expect(queued.body).toEqual({ success: true, id: expect.any(Number), message: 'E-mail adicionado à fila de envio' });
     const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(to)));
     expect(mail.subject).toBe('Olá <equipe>');
@@ -75,11 +78,12 @@ describe('e-mail queue (e2e)', () => {
     await admin.post('/api/admin/test-task-notification').send({ to, notificationType: 'task_assigned' }).expect(201);
     await admin.post('/api/admin/test-deadline-notification').send({ to, notificationType: 'task_due_soon' }).expect(201);
     await eventually(() => smtp.mails.filter((m) => m.to.includes(to)).length === 3);
-    expect(smtp.mails.filter((m) => m.to.includes(to)).map((m) => m.subject).sort()).toEqual([
-      'Nova tarefa atribuída: Tarefa de exemplo',
-      'Prazo próximo: Tarefa de exemplo',
-      'Teste de e-mail do WKFlow',
-    ]);
+    expect(
+      smtp.mails
+        .filter((m) => m.to.includes(to))
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['Nova tarefa atribuída: Tarefa de exemplo', 'Prazo próximo: Tarefa de exemplo', 'Teste de e-mail do WKFlow']);
     const types = await ctx.dataSource.query(`SELECT "emailType" FROM email_queue WHERE "recipientEmail" = $1 ORDER BY id`, [to]);
     expect(types.map((t: { emailType: string }) => t.emailType)).toEqual(['test_email', 'task_assigned', 'task_due_reminder']);
   });
@@ -138,7 +142,9 @@ describe('e-mail queue (e2e)', () => {
     await eventually(async () => (await rowOf(ctx, id)).status === 'sent');
     expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
 
-    expect((await admin.post(`/api/admin/email-queue/${id}/retry`).expect(409)).body.message).toBe('Só e-mails com falha podem ser reenviados');
+    expect((await admin.post(`/api/admin/email-queue/${id}/retry`).expect(409)).body.message).toBe(
+      'Só e-mails com falha podem ser reenviados',
+    );
     expect((await admin.post('/api/admin/email-queue/999999999/retry').expect(404)).body.message).toBe('E-mail não encontrado');
     await admin.post('/api/admin/email-queue/abc/retry').expect(400);
     await admin.post('/api/admin/email-queue/99999999999/retry').expect(400);
@@ -148,7 +154,9 @@ describe('e-mail queue (e2e)', () => {
     const { body } = await admin.get('/api/admin/email-queue/stats').expect(200);
     const rows = await ctx.dataSource.query(`SELECT status, count(*)::int AS n FROM email_queue GROUP BY status`);
     const count = (s: string) => rows.find((r: { status: string }) => r.status === s)?.n ?? 0;
-    expect(body).toEqual({ byStatus: { sent: count('sent'), pending: count('pending'), scheduled: count('scheduled'), failed: count('failed') } });
+    expect(body).toEqual({
+      byStatus: { sent: count('sent'), pending: count('pending'), scheduled: count('scheduled'), failed: count('failed') },
+    });
   });
 
   it('lists the last 100, newest first', async () => {
@@ -180,7 +188,10 @@ describe('e-mail queue (e2e)', () => {
   });
 
   it('reports the SMTP status', async () => {
-    expect((await admin.get('/api/admin/email-status').expect(200)).body).toEqual({ status: 'configured', message: 'Servidor SMTP conectado' });
+    expect((await admin.get('/api/admin/email-status').expect(200)).body).toEqual({
+      status: 'configured',
+      message: 'Servidor SMTP conectado',
+    });
   });
 
   it('serves Bull Board at /api/admin/queues to admins only', async () => {
@@ -214,7 +225,12 @@ describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () 
     try {
       const admin = await loginAsAdmin(ctx);
       expect((await admin.get('/api/admin/email-status').expect(200)).body).toEqual({ status: 'unknown', message: 'Não Configurado' });
-      const { id } = (await admin.post('/api/admin/test-email').send({ to: `${unique('sem')}@example.test` }).expect(201)).body;
+      const { id } = (
+        await admin
+          .post('/api/admin/test-email')
+          .send({ to: `${unique('sem')}@example.test` })
+          .expect(201)
+      ).body;
       await new Promise((r) => setTimeout(r, 1000));
       expect((await rowOf(ctx, id)).status).toBe('pending');
     } finally {

@@ -33,10 +33,20 @@ async function login(baseUrl: string, email = ADMIN_EMAIL, password = ADMIN_PASS
 }
 
 async function newTask(agent: Agent): Promise<number> {
-  const client = (await agent.post('/api/clients').send({ name: unique('Cliente falhas ') }).expect(201)).body;
+  const client = (
+    await agent
+      .post('/api/clients')
+      .send({ name: unique('Cliente falhas ') })
+      .expect(201)
+  ).body;
   const task = await agent
     .post('/api/tasks')
-    .send({ title: unique('Tarefa falhas '), description: 'd', clientId: client.id, deadline: new Date(Date.now() + 86400_000).toISOString() })
+    .send({
+      title: unique('Tarefa falhas '),
+      description: 'd',
+      clientId: client.id,
+      deadline: new Date(Date.now() + 86400_000).toISOString(),
+    })
     .expect(201);
   return task.body.id;
 }
@@ -116,7 +126,13 @@ describe('fault: Redis goes away and comes back (e2e)', () => {
     redis = await privateRedis();
     await redis.start();
     smtp = await startSmtp();
-    ctx = await startTestApp({ REDIS_URL: redis.url, SMTP_URL: smtp.url, EMAIL_RETRY_DELAY_MS: '300', EMAIL_ATTEMPTS: '3', EMAIL_SWEEP_MS: '300' });
+    ctx = await startTestApp({
+      REDIS_URL: redis.url,
+      SMTP_URL: smtp.url,
+      EMAIL_RETRY_DELAY_MS: '300',
+      EMAIL_ATTEMPTS: '3',
+      EMAIL_SWEEP_MS: '300',
+    });
   });
   afterAll(async () => {
     await ctx?.app.close();
@@ -124,7 +140,8 @@ describe('fault: Redis goes away and comes back (e2e)', () => {
     await redis?.stop();
   });
 
-  const rowStatus = async (id: number) => (await ctx.dataSource.query(`SELECT status FROM email_queue WHERE id = $1`, [id]))[0].status as string;
+  const rowStatus = async (id: number) =>
+    (await ctx.dataSource.query(`SELECT status FROM email_queue WHERE id = $1`, [id]))[0].status as string;
 
   it('serves the board and logins without Redis, keeps e-mails pending and sends each once when Redis is back', async () => {
     const admin = await loginAsAdmin(ctx);

@@ -154,16 +154,29 @@ describe('learning (e2e)', () => {
 });
 
 describe('learning authorization (e2e)', () => {
-  const firstPath = async ({ ctx }: MatrixEnv) => (await ctx.dataSource.query(`SELECT id FROM learning_paths WHERE slug = 'primeiros-passos'`))[0].id;
+  const firstPath = async ({ ctx }: MatrixEnv) =>
+    (await ctx.dataSource.query(`SELECT id FROM learning_paths WHERE slug = 'primeiros-passos'`))[0].id;
   const firstStep = async (env: MatrixEnv) => {
     const pathId = await firstPath(env);
-    const [{ id }] = await env.ctx.dataSource.query(`SELECT id FROM learning_steps WHERE "pathId" = $1 ORDER BY "stepOrder" LIMIT 1`, [pathId]);
+    const [{ id }] = await env.ctx.dataSource.query(`SELECT id FROM learning_steps WHERE "pathId" = $1 ORDER BY "stepOrder" LIMIT 1`, [
+      pathId,
+    ]);
     return `/api/learning/paths/${pathId}/steps/${id}/complete`;
   };
   const ROWS: MatrixRow[] = [
     { name: 'GET /api/learning/dashboard', method: 'get', path: () => '/api/learning/dashboard', expect: expectAll('2xx') },
-    { name: 'GET /api/learning/paths/:id', method: 'get', path: async (env) => `/api/learning/paths/${await firstPath(env)}`, expect: expectAll('2xx') },
-    { name: 'POST /api/learning/paths/:id/start', method: 'post', path: async (env) => `/api/learning/paths/${await firstPath(env)}/start`, expect: expectAll('2xx') },
+    {
+      name: 'GET /api/learning/paths/:id',
+      method: 'get',
+      path: async (env) => `/api/learning/paths/${await firstPath(env)}`,
+      expect: expectAll('2xx'),
+    },
+    {
+      name: 'POST /api/learning/paths/:id/start',
+      method: 'post',
+      path: async (env) => `/api/learning/paths/${await firstPath(env)}/start`,
+      expect: expectAll('2xx'),
+    },
     { name: 'POST /api/learning/paths/:id/steps/:stepId/complete', method: 'post', path: firstStep, expect: expectAll('2xx') },
   ];
   runMatrix(ROWS);

@@ -4,7 +4,9 @@ import { unique } from './utils/test-app';
 
 /** A notification of the caller's own (or of the admin, for the anonymous caller). */
 async function ownNotification({ ctx, actors, self }: MatrixEnv): Promise<number> {
-  const notification = await ctx.app.get(NotificationsService).notify(self?.id ?? actors.ids.admin, 'test', { title: 'Matriz', message: 'm' });
+  const notification = await ctx.app
+    .get(NotificationsService)
+    .notify(self?.id ?? actors.ids.admin, 'test', { title: 'Matriz', message: 'm' });
   return notification!.id;
 }
 
@@ -34,7 +36,12 @@ const to = () => `${unique('matriz')}@example.test`;
 const ROWS: MatrixRow[] = [
   { name: 'GET /api/notifications', method: 'get', path: () => '/api/notifications', expect: expectAll('2xx') },
   { name: 'PUT /api/notifications/mark-all-read', method: 'put', path: () => '/api/notifications/mark-all-read', expect: expectAll('2xx') },
-  { name: 'PUT /api/notifications/:id/read (own)', method: 'put', path: async (env) => `/api/notifications/${await ownNotification(env)}/read`, expect: expectAll('2xx') },
+  {
+    name: 'PUT /api/notifications/:id/read (own)',
+    method: 'put',
+    path: async (env) => `/api/notifications/${await ownNotification(env)}/read`,
+    expect: expectAll('2xx'),
+  },
   {
     name: "PUT /api/notifications/:id/read (another user's)",
     method: 'put',
@@ -59,7 +66,13 @@ const ROWS: MatrixRow[] = [
     path: async (env) => `/api/admin/email-queue/${await failedEmail(env)}/retry`,
     expect: only(['admin']),
   },
-  { name: 'POST /api/admin/test-email', method: 'post', path: () => '/api/admin/test-email', body: () => ({ to: to() }), expect: only(['admin']) },
+  {
+    name: 'POST /api/admin/test-email',
+    method: 'post',
+    path: () => '/api/admin/test-email',
+    body: () => ({ to: to() }),
+    expect: only(['admin']),
+  },
   {
     name: 'POST /api/admin/test-task-notification',
     method: 'post',
@@ -76,7 +89,12 @@ const ROWS: MatrixRow[] = [
   },
   // Bull Board is an Express mount, outside the Nest guard: it checks the session itself.
   { name: 'GET /api/admin/queues (Bull Board page)', method: 'get', path: () => '/api/admin/queues', expect: only(['admin']) },
-  { name: 'GET /api/admin/queues/api/queues (Bull Board API)', method: 'get', path: () => '/api/admin/queues/api/queues', expect: only(['admin']) },
+  {
+    name: 'GET /api/admin/queues/api/queues (Bull Board API)',
+    method: 'get',
+    path: () => '/api/admin/queues/api/queues',
+    expect: only(['admin']),
+  },
 ];
 
 describe('notifications and e-mail: who may call what (e2e)', () => {

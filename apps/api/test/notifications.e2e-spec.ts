@@ -22,7 +22,8 @@ describe('notifications (e2e)', () => {
 
   const rowsOf = (userId: number) =>
     ctx.dataSource.query(`SELECT type, title, "soundEnabled", channel, data FROM notifications WHERE "userId" = $1 ORDER BY id`, [userId]);
-  const mailsOf = (email: string) => ctx.dataSource.query(`SELECT "emailType", subject, status FROM email_queue WHERE "recipientEmail" = $1 ORDER BY id`, [email]);
+  const mailsOf = (email: string) =>
+    ctx.dataSource.query(`SELECT "emailType", subject, status FROM email_queue WHERE "recipientEmail" = $1 ORDER BY id`, [email]);
   const savePrefs = (userId: number, type: string, emailEnabled: boolean, browserEnabled: boolean, soundEnabled: boolean) =>
     ctx.dataSource.query(
       `INSERT INTO notification_preferences ("userId", type, "emailEnabled", "browserEnabled", "soundEnabled") VALUES ($1, $2, $3, $4, $5)`,
@@ -59,27 +60,52 @@ describe('notifications (e2e)', () => {
       const joao = await newUser(ctx, { profileId: 3 });
       const socket = await openSocket(await wsUrl(ctx), await sessionCookie(ctx, joao.email, joao.password));
       const title = unique('Tarefa ');
-      const task = await admin.post('/api/tasks').send({ title, description: 'd', clientId, deadline: inDays(3), assignedTo: [joao.id, adminId] }).expect(201);
+      const task = await admin
+        .post('/api/tasks')
+        .send({ title, description: 'd', clientId, deadline: inDays(3), assignedTo: [joao.id, adminId] })
+        .expect(201);
 
       const pushed = await socket.next((m) => m.type === 'notification');
-      expect(pushed.notification).toMatchObject({ type: 'task_assigned', title: `Nova tarefa atribuída: ${title}`, isRead: false, soundEnabled: true });
+      expect(pushed.notification).toMatchObject({
+        type: 'task_assigned',
+        title: `Nova tarefa atribuída: ${title}`,
+        isRead: false,
+        soundEnabled: true,
+      });
       expect(await rowsOf(joao.id)).toEqual([
-        { type: 'task_assigned', title: `Nova tarefa atribuída: ${title}`, soundEnabled: true, channel: 'both', data: { taskId: task.body.id } },
+        {
+          type: 'task_assigned',
+          title: `Nova tarefa atribuída: ${title}`,
+          soundEnabled: true,
+          channel: 'both',
+          data: { taskId: task.body.id },
+        },
       ]);
       const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(joao.email)));
       expect(mail.subject).toBe(`Nova tarefa atribuída: ${title}`);
       expect(mail.raw).toContain('Nova tarefa atribu');
       await eventually(async () => (await mailsOf(joao.email))[0]?.status === 'sent');
       // The admin assigned themself: no notification about their own action.
-      expect(await ctx.dataSource.query(`SELECT 1 FROM notifications WHERE "userId" = $1 AND data->>'taskId' = $2`, [adminId, String(task.body.id)])).toEqual([]);
+      expect(
+        await ctx.dataSource.query(`SELECT 1 FROM notifications WHERE "userId" = $1 AND data->>'taskId' = $2`, [
+          adminId,
+          String(task.body.id),
+        ]),
+      ).toEqual([]);
       await socket.close();
     });
 
     it('tells only the newly assigned users when assignees change', async () => {
       const [ana, carlos] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
-      const task = await admin.post('/api/tasks').send({ title: unique('T '), description: 'd', clientId, deadline: inDays(3), assignedTo: [ana.id] }).expect(201);
+      const task = await admin
+        .post('/api/tasks')
+        .send({ title: unique('T '), description: 'd', clientId, deadline: inDays(3), assignedTo: [ana.id] })
+        .expect(201);
       await eventually(async () => (await rowsOf(ana.id)).length === 1);
-      await admin.put(`/api/tasks/${task.body.id}`).send({ assignedTo: [ana.id, carlos.id] }).expect(200);
+      await admin
+        .put(`/api/tasks/${task.body.id}`)
+        .send({ assignedTo: [ana.id, carlos.id] })
+        .expect(200);
       await eventually(async () => (await rowsOf(carlos.id)).length === 1);
       await settled(ana.id, ana.email);
       expect((await rowsOf(ana.id)).map((r: { type: string }) => r.type)).toEqual(['task_assigned']);
@@ -107,7 +133,14 @@ describe('notifications (e2e)', () => {
       const gerenteAgent = await loginAs(ctx, gerente.email, gerente.password);
       const task = await gerenteAgent
         .post('/api/tasks')
-        .send({ title: unique('Entrega '), description: 'd', clientId, columnId: todoColumnId, deadline: inDays(3), assignedTo: [ana.id, carlos.id] })
+        .send({
+          title: unique('Entrega '),
+          description: 'd',
+          clientId,
+          columnId: todoColumnId,
+          deadline: inDays(3),
+          assignedTo: [ana.id, carlos.id],
+        })
         .expect(201);
       const carlosAgent = await loginAs(ctx, carlos.email, carlos.password);
       await carlosAgent.put(`/api/tasks/${task.body.id}/move`).send({ columnId: doneColumnId, position: 1 }).expect(200);
@@ -115,7 +148,10 @@ describe('notifications (e2e)', () => {
       // Default for task_completed: e-mail only.
       await eventually(async () => (await mailsOf(gerente.email)).some((m: { emailType: string }) => m.emailType === 'task_completed'));
       await eventually(async () => (await rowsOf(ana.id)).some((r: { type: string }) => r.type === 'task_completed'));
-      expect((await rowsOf(ana.id)).find((r: { type: string }) => r.type === 'task_completed')).toMatchObject({ soundEnabled: false, channel: 'both' });
+      expect((await rowsOf(ana.id)).find((r: { type: string }) => r.type === 'task_completed')).toMatchObject({
+        soundEnabled: false,
+        channel: 'both',
+      });
       expect(await rowsOf(gerente.id)).toEqual([]);
       await settled(carlos.id, carlos.email);
       expect((await mailsOf(carlos.email)).map((m: { emailType: string }) => m.emailType)).toEqual(['task_assigned']);
@@ -125,7 +161,10 @@ describe('notifications (e2e)', () => {
       const [quiet, mailOnly] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
       await savePrefs(quiet.id, 'task_assigned', false, true, false);
       await savePrefs(mailOnly.id, 'task_assigned', true, false, true);
-      await admin.post('/api/tasks').send({ title: unique('P '), description: 'd', clientId, deadline: inDays(3), assignedTo: [quiet.id, mailOnly.id] }).expect(201);
+      await admin
+        .post('/api/tasks')
+        .send({ title: unique('P '), description: 'd', clientId, deadline: inDays(3), assignedTo: [quiet.id, mailOnly.id] })
+        .expect(201);
       await eventually(async () => (await rowsOf(quiet.id)).length === 1);
       await eventually(async () => (await mailsOf(mailOnly.email)).length === 1);
       await settled(quiet.id, quiet.email);
@@ -136,13 +175,19 @@ describe('notifications (e2e)', () => {
     });
 
     it('never tells users who may not read tasks', async () => {
-      const [{ id: hiddenProfile }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tarefas') RETURNING id`, [
-        unique('Sem tarefas '),
+      const [{ id: hiddenProfile }] = await ctx.dataSource.query(
+        `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tarefas') RETURNING id`,
+        [unique('Sem tarefas ')],
+      );
+      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'hidden')`, [
+        hiddenProfile,
       ]);
-      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'hidden')`, [hiddenProfile]);
       const blind = await newUser(ctx, { profileId: hiddenProfile });
       const ana = await newUser(ctx, { profileId: 3 });
-      await admin.post('/api/tasks').send({ title: unique('H '), description: 'd', clientId, deadline: inDays(3), assignedTo: [blind.id, ana.id] }).expect(201);
+      await admin
+        .post('/api/tasks')
+        .send({ title: unique('H '), description: 'd', clientId, deadline: inDays(3), assignedTo: [blind.id, ana.id] })
+        .expect(201);
       await eventually(async () => (await rowsOf(ana.id)).length === 1);
       await settled(blind.id, blind.email);
       expect(await rowsOf(blind.id)).toEqual([]);
@@ -158,14 +203,26 @@ describe('notifications (e2e)', () => {
     });
 
     it('tells chat readers of a message: online in the browser, offline by e-mail; never the author or users without chat', async () => {
-      const [online, offline, author] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 2 })];
-      const [{ id: noChat }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'sem chat') RETURNING id`, [unique('Sem chat ')]);
-      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'hidden')`, [noChat]);
+      const [online, offline, author] = [
+        await newUser(ctx, { profileId: 3 }),
+        await newUser(ctx, { profileId: 3 }),
+        await newUser(ctx, { profileId: 2 }),
+      ];
+      const [{ id: noChat }] = await ctx.dataSource.query(
+        `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem chat') RETURNING id`,
+        [unique('Sem chat ')],
+      );
+      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'hidden')`, [
+        noChat,
+      ]);
       const outsider = await newUser(ctx, { profileId: noChat });
       const socket = await openSocket(await wsUrl(ctx), await sessionCookie(ctx, online.email, online.password));
 
       const authorAgent = await loginAs(ctx, author.email, author.password);
-      const room = await authorAgent.post('/api/chat/rooms').send({ name: unique('Sala '), description: 'd' }).expect(201);
+      const room = await authorAgent
+        .post('/api/chat/rooms')
+        .send({ name: unique('Sala '), description: 'd' })
+        .expect(201);
       await authorAgent.post(`/api/chat/rooms/${room.body.id}/messages`).send({ message: 'Reunião às 15h' }).expect(201);
 
       expect((await socket.next((m) => m.type === 'chat.message')).roomId).toBe(room.body.id);
@@ -185,13 +242,18 @@ describe('notifications (e2e)', () => {
 
   describe('deadline reminders', () => {
     const reminders = () => ctx.app.get(RemindersService);
-    const taskDue = async (minutes: number, assignees: number[], extra: { column?: number; archived?: boolean; reminderTime?: string } = {}) => {
+    const taskDue = async (
+      minutes: number,
+      assignees: number[],
+      extra: { column?: number; archived?: boolean; reminderTime?: string } = {},
+    ) => {
       const [{ id }] = await ctx.dataSource.query(
         `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "isArchived", "reminderTime", "createdBy")
          VALUES ($1, 'd', $2, $3, now() + make_interval(mins => $4), $5, $6, $7) RETURNING id`,
         [unique('Prazo '), clientId, extra.column ?? todoColumnId, minutes, extra.archived ?? false, extra.reminderTime ?? null, adminId],
       );
-      for (const userId of assignees) await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
+      for (const userId of assignees)
+        await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
       return id as number;
     };
     const typesFor = async (userId: number) => (await rowsOf(userId)).map((r: { type: string }) => r.type);
@@ -245,7 +307,9 @@ describe('notifications (e2e)', () => {
       const orphan = await taskDue(30, []);
       await reminders().runOnce();
       const rows = await rowsOf(adminId);
-      expect(rows.slice(before)).toEqual([expect.objectContaining({ type: 'task_due_1h', data: expect.objectContaining({ taskId: orphan }) })]);
+      expect(rows.slice(before)).toEqual([
+        expect.objectContaining({ type: 'task_due_1h', data: expect.objectContaining({ taskId: orphan }) }),
+      ]);
     });
   });
 
@@ -259,8 +323,25 @@ describe('notifications (e2e)', () => {
       const agent = await loginAs(ctx, me.email, me.password);
       const list = (await agent.get('/api/notifications').expect(200)).body;
       expect(list.map((n: { id: number }) => n.id)).toEqual([second!.id, first!.id]);
-      expect(Object.keys(list[0]).sort()).toEqual(['channel', 'createdAt', 'data', 'id', 'isRead', 'message', 'soundEnabled', 'title', 'type']);
-      expect(list[0]).toMatchObject({ type: 'task_comment', title: 'Segunda', message: 'm2', isRead: false, channel: 'both', soundEnabled: true });
+      expect(Object.keys(list[0]).sort()).toEqual([
+        'channel',
+        'createdAt',
+        'data',
+        'id',
+        'isRead',
+        'message',
+        'soundEnabled',
+        'title',
+        'type',
+      ]);
+      expect(list[0]).toMatchObject({
+        type: 'task_comment',
+        title: 'Segunda',
+        message: 'm2',
+        isRead: false,
+        channel: 'both',
+        soundEnabled: true,
+      });
       expect(new Date(list[0].createdAt).toString()).not.toBe('Invalid Date');
     });
 
@@ -315,7 +396,12 @@ describe('notifications (e2e)', () => {
       const agent = await loginAs(ctx, maria.email, maria.password);
       const prefs = (await agent.get('/api/notifications/preferences').expect(200)).body;
       expect(prefs).toEqual(NOTIFICATION_TYPES.map((type) => ({ type, ...DEFAULT_NOTIFICATION_PREFERENCES[type] })));
-      expect(prefs.find((p: { type: string }) => p.type === 'task_due_3h')).toEqual({ type: 'task_due_3h', emailEnabled: false, browserEnabled: true, soundEnabled: true });
+      expect(prefs.find((p: { type: string }) => p.type === 'task_due_3h')).toEqual({
+        type: 'task_due_3h',
+        emailEnabled: false,
+        browserEnabled: true,
+        soundEnabled: true,
+      });
     });
 
     it('saves all at once, per user, and reads them back over the defaults', async () => {
@@ -330,7 +416,10 @@ describe('notifications (e2e)', () => {
       const saved = (await agent.put('/api/notifications/preferences').send(body).expect(200)).body;
       expect(saved).toHaveLength(8);
       expect(saved.find((p: { type: string }) => p.type === 'task_completed')).toEqual(body.preferences[0]);
-      expect(saved.find((p: { type: string }) => p.type === 'task_assigned')).toEqual({ type: 'task_assigned', ...DEFAULT_NOTIFICATION_PREFERENCES.task_assigned });
+      expect(saved.find((p: { type: string }) => p.type === 'task_assigned')).toEqual({
+        type: 'task_assigned',
+        ...DEFAULT_NOTIFICATION_PREFERENCES.task_assigned,
+      });
       // Saving again overwrites.
       await agent
         .put('/api/notifications/preferences')
@@ -338,7 +427,10 @@ describe('notifications (e2e)', () => {
         .expect(200);
       const again = (await agent.get('/api/notifications/preferences')).body;
       expect(again.find((p: { type: string }) => p.type === 'task_completed')).toMatchObject({ emailEnabled: true, browserEnabled: false });
-      expect(again.find((p: { type: string }) => p.type === 'chat_message_online')).toMatchObject({ emailEnabled: true, browserEnabled: false });
+      expect(again.find((p: { type: string }) => p.type === 'chat_message_online')).toMatchObject({
+        emailEnabled: true,
+        browserEnabled: false,
+      });
       // Another user still has the defaults.
       const other = await loginAs(ctx, joao.email, joao.password);
       expect((await other.get('/api/notifications/preferences')).body.find((p: { type: string }) => p.type === 'task_completed')).toEqual({
@@ -364,7 +456,10 @@ describe('notifications (e2e)', () => {
         [{ preferences: ['x'] }, 'Preferência inválida'],
       ];
       for (const [body, message] of cases) {
-        const res = await agent.put('/api/notifications/preferences').send(body as object).expect(400);
+        const res = await agent
+          .put('/api/notifications/preferences')
+          .send(body as object)
+          .expect(400);
         expect(res.body.message).toContain(message);
       }
       expect(await ctx.dataSource.query(`SELECT 1 FROM notification_preferences WHERE "userId" = $1`, [maria.id])).toEqual([]);

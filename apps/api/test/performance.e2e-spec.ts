@@ -13,7 +13,9 @@ describe('performance caches (e2e)', () => {
   beforeAll(async () => {
     ctx = await startTestApp();
     admin = await loginAsAdmin(ctx);
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [unique('Cliente ')]);
+    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [
+      unique('Cliente '),
+    ]);
     [{ id: backlog }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'Backlog'`);
   });
   afterAll(async () => {
@@ -40,7 +42,10 @@ describe('performance caches (e2e)', () => {
 
       // A write through the API.
       const title = unique('Via API ');
-      await admin.post('/api/tasks').send({ title, description: 'd', clientId, deadline: new Date(Date.now() + 86400_000).toISOString() }).expect(201);
+      await admin
+        .post('/api/tasks')
+        .send({ title, description: 'd', clientId, deadline: new Date(Date.now() + 86400_000).toISOString() })
+        .expect(201);
       const afterApi = await admin.get('/api/tasks').set('If-None-Match', etag).expect(200);
       expect(titles(afterApi)).toContain(title);
       expect(afterApi.headers.etag).not.toBe(etag);
@@ -127,8 +132,12 @@ describe('performance caches (e2e)', () => {
       await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [user.id]);
       await agent.get('/api/clients').expect(200);
 
-      const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name) VALUES ($1) RETURNING id`, [unique('Perfil ')]);
-      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'clients', 'read')`, [profileId]);
+      const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name) VALUES ($1) RETURNING id`, [
+        unique('Perfil '),
+      ]);
+      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'clients', 'read')`, [
+        profileId,
+      ]);
       await ctx.dataSource.query(`UPDATE users SET "accessProfileId" = $2 WHERE id = $1`, [user.id, profileId]);
       await agent.get('/api/clients').expect(200);
       await ctx.dataSource.query(`UPDATE module_permissions SET permission = 'hidden' WHERE "profileId" = $1`, [profileId]);

@@ -33,22 +33,23 @@ describe('recommendations (e2e)', () => {
     await db.query(`INSERT INTO clients (name, "createdAt") VALUES ('Cliente Parado', now() - interval '40 days')`);
     for (let i = 0; i < 12; i += 1) {
       const deadline = new Date(Date.now() + (i < 6 ? -3 : 5) * DAY);
-      const [{ id }] = await db.query(`INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, '', $2, $3, $4) RETURNING id`, [
-        `Em andamento ${i}`,
-        client,
-        doingId,
-        deadline,
-      ]);
+      const [{ id }] = await db.query(
+        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, '', $2, $3, $4) RETURNING id`,
+        [`Em andamento ${i}`, client, doingId, deadline],
+      );
       await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, busy.id]);
       if (i === 0) {
-        await db.query(`INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration) VALUES ($1, $2, now() - interval '2 days', now() - interval '1 day', 7200)`, [
-          busy.id,
-          id,
-        ]);
+        await db.query(
+          `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration) VALUES ($1, $2, now() - interval '2 days', now() - interval '1 day', 7200)`,
+          [busy.id, id],
+        );
       }
     }
     for (let i = 0; i < 4; i += 1) {
-      await db.query(`INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, '', $2, $3, now() + interval '5 days')`, [`A fazer ${i}`, client, todo]);
+      await db.query(
+        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, '', $2, $3, now() + interval '5 days')`,
+        [`A fazer ${i}`, client, todo],
+      );
     }
   });
   afterAll(async () => {
@@ -62,9 +63,22 @@ describe('recommendations (e2e)', () => {
     expect(first.body.created).toBe(7);
     const byKey = Object.fromEntries(first.body.recommendations.map((r: { key: string }) => [r.key, r]));
     expect(Object.keys(byKey).sort()).toEqual(
-      ['bottleneck:' + doingId, 'idle-members', 'inactive-clients', 'low-completion-rate', 'overdue-rate', 'overloaded-members', 'unassigned-tasks'].sort(),
+      [
+        'bottleneck:' + doingId,
+        'idle-members',
+        'inactive-clients',
+        'low-completion-rate',
+        'overdue-rate',
+        'overloaded-members',
+        'unassigned-tasks',
+      ].sort(),
     );
-    expect(byKey['overdue-rate']).toMatchObject({ type: 'workflow', priority: 'high', status: 'active', data: { overdueTasks: 6, openTasks: 16, overdueRate: 37.5 } });
+    expect(byKey['overdue-rate']).toMatchObject({
+      type: 'workflow',
+      priority: 'high',
+      status: 'active',
+      data: { overdueTasks: 6, openTasks: 16, overdueRate: 37.5 },
+    });
     expect(byKey['bottleneck:' + doingId]).toMatchObject({ title: 'Gargalo na coluna "Em andamento"', data: { openTasks: 12, share: 75 } });
     expect(byKey['overloaded-members'].description).toContain(busyName);
     expect(byKey['idle-members'].description).toContain(idleName);
@@ -105,11 +119,18 @@ describe('recommendations (e2e)', () => {
     expect(active).toHaveLength(5);
     // A resolved situation is not proposed again within the week.
     expect((await admin.post('/api/recommendations/generate').expect(201)).body.created).toBe(0);
-    expect(await admin.get('/api/recommendations/stats').expect(200).then((r) => r.body)).toEqual({ active: 5, implemented: 1, implementationRate: 14.3 });
+    expect(
+      await admin
+        .get('/api/recommendations/stats')
+        .expect(200)
+        .then((r) => r.body),
+    ).toEqual({ active: 5, implemented: 1, implementationRate: 14.3 });
   });
 
   it('proposes a key again once its active row expired', async () => {
-    await ctx.dataSource.query(`UPDATE recommendations SET "expiresAt" = now() - interval '1 minute' WHERE key = 'unassigned-tasks' AND status = 'active'`);
+    await ctx.dataSource.query(
+      `UPDATE recommendations SET "expiresAt" = now() - interval '1 minute' WHERE key = 'unassigned-tasks' AND status = 'active'`,
+    );
     expect((await admin.get('/api/recommendations').expect(200)).body).toHaveLength(4);
     expect((await admin.post('/api/recommendations/generate').expect(201)).body.created).toBe(1);
     const rows = await ctx.dataSource.query(`SELECT status FROM recommendations WHERE key = 'unassigned-tasks' ORDER BY id`);
@@ -149,8 +170,13 @@ describe('recommendations (e2e)', () => {
   });
 
   it('is restricted to profile 1 and managers, even with users read', async () => {
-    const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'users read') RETURNING id`, [unique('Leitor ')]);
-    await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'users', 'read')`, [profileId]);
+    const [{ id: profileId }] = await ctx.dataSource.query(
+      `INSERT INTO access_profiles (name, description) VALUES ($1, 'users read') RETURNING id`,
+      [unique('Leitor ')],
+    );
+    await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'users', 'read')`, [
+      profileId,
+    ]);
     const reader = await newUser(ctx, { profileId });
     const agent = await loginAs(ctx, reader.email, reader.password);
     const response = await agent.get('/api/recommendations');

@@ -114,12 +114,16 @@ describe('malformed input to every endpoint (e2e)', () => {
     for (const route of routes.filter(isWrite)) {
       const url = fillFixture(route, fixtures);
       const name = `${route.method.toUpperCase()} ${route.path}`;
-      const send = (body: unknown) => admin[route.method](url).set('Content-Type', 'application/json').send(body as object);
+      const send = (body: unknown) =>
+        admin[route.method](url)
+          .set('Content-Type', 'application/json')
+          .send(body as object);
       const raw = await admin[route.method](url).set('Content-Type', 'application/json').send('{"broken": ');
       if (raw.status !== 400 || !isClientError(raw)) failures.push(`${name} invalid JSON → ${raw.status} ${raw.text.slice(0, 120)}`);
       // Beyond the 256 kB body-parser limit.
       const oversized = await send({ blob: 'x'.repeat(300_000) });
-      if (oversized.status !== 413 || !isClientError(oversized)) failures.push(`${name} oversized → ${oversized.status} ${oversized.text.slice(0, 120)}`);
+      if (oversized.status !== 413 || !isClientError(oversized))
+        failures.push(`${name} oversized → ${oversized.status} ${oversized.text.slice(0, 120)}`);
       for (const [label, body] of bodyCases(route)) {
         const response = await send(typeof body === 'string' ? JSON.stringify(body) : body);
         if (!isClientError(response)) failures.push(`${name} ${label} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
@@ -136,7 +140,8 @@ describe('malformed input to every endpoint (e2e)', () => {
     for (const route of routes.filter((r) => r.path.includes(':'))) {
       for (const id of ids) {
         const response = await admin[route.method](fillPath(route.path, id)).send({});
-        if (!isClientError(response)) failures.push(`${route.method.toUpperCase()} ${route.path} id=${id} → ${response.status} ${response.text.slice(0, 80)}`);
+        if (!isClientError(response))
+          failures.push(`${route.method.toUpperCase()} ${route.path} id=${id} → ${response.status} ${response.text.slice(0, 80)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -28,9 +28,11 @@ describe('security: hostile input to every field (e2e)', () => {
   });
 
   const tables = async () =>
-    ((await ctx.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)) as { table_name: string }[]).map(
-      (t) => t.table_name,
-    );
+    (
+      (await ctx.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)) as {
+        table_name: string;
+      }[]
+    ).map((t) => t.table_name);
 
   it('has a fixture for every write route with ids', () => {
     expect(routesWithoutFixtures(routes, fixtures)).toEqual([]);
@@ -43,7 +45,13 @@ describe('security: hostile input to every field (e2e)', () => {
     let cases = 0;
     for (const route of routes) {
       const dto = route.bodyType!;
-      const properties = [...new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName))];
+      const properties = [
+        ...new Set(
+          getMetadataStorage()
+            .getTargetValidationMetadatas(dto, '', true, false)
+            .map((m) => m.propertyName),
+        ),
+      ];
       for (const property of properties) {
         const type = Reflect.getMetadata('design:type', dto.prototype, property);
         if (type !== String && type !== Number) continue;
@@ -71,7 +79,11 @@ describe('security: session cookie and logout (e2e)', () => {
     const ctx = await startTestApp({ COOKIE_SECURE: 'true', TRUST_PROXY: 'true' });
     try {
       const user = await newUser(ctx);
-      const https = await ctx.http.post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email: user.email, password: user.password }).expect(200);
+      const https = await ctx.http
+        .post('/api/auth/login')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ email: user.email, password: user.password })
+        .expect(200);
       const cookie = (https.headers['set-cookie'] as unknown as string[])[0];
       expect(cookie).toMatch(/^wkflow\.sid=/);
       expect(cookie).toMatch(/; Secure/i);
@@ -92,7 +104,8 @@ describe('security: session cookie and logout (e2e)', () => {
       const agent = request.agent(ctx.app.getHttpServer());
       const login = await agent.post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
       expect((login.headers['set-cookie'] as unknown as string[])[0]).not.toMatch(/; Secure/i);
-      const sessions = async () => (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM session WHERE (sess->>'userId')::int = $1`, [user.id]))[0].n;
+      const sessions = async () =>
+        (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM session WHERE (sess->>'userId')::int = $1`, [user.id]))[0].n;
       expect(await sessions()).toBe(1);
       await agent.post('/api/auth/logout').expect(200);
       expect(await sessions()).toBe(0);

@@ -12,7 +12,9 @@ describe('board: tasks (e2e)', () => {
   beforeAll(async () => {
     ctx = await startTestApp();
     admin = await loginAsAdmin(ctx);
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [unique('Cliente ')]);
+    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [
+      unique('Cliente '),
+    ]);
     columns = (await admin.get('/api/columns').expect(200)).body;
   });
   afterAll(async () => {
@@ -32,11 +34,16 @@ describe('board: tasks (e2e)', () => {
   });
 
   async function history(taskId: number) {
-    return ctx.dataSource.query(`SELECT "actionType", "fieldName", "oldValue", "newValue", metadata, "userId" FROM task_history WHERE "taskId" = $1 ORDER BY id`, [taskId]);
+    return ctx.dataSource.query(
+      `SELECT "actionType", "fieldName", "oldValue", "newValue", metadata, "userId" FROM task_history WHERE "taskId" = $1 ORDER BY id`,
+      [taskId],
+    );
   }
 
   async function positions(columnId: number): Promise<number[]> {
-    const rows = await ctx.dataSource.query(`SELECT position FROM tasks WHERE "columnId" = $1 AND NOT "isArchived" ORDER BY position`, [columnId]);
+    const rows = await ctx.dataSource.query(`SELECT position FROM tasks WHERE "columnId" = $1 AND NOT "isArchived" ORDER BY position`, [
+      columnId,
+    ]);
     return rows.map((r: { position: number }) => r.position);
   }
 
@@ -50,8 +57,19 @@ describe('board: tasks (e2e)', () => {
   it('creates in the backlog by default, from the session user, with a created history row', async () => {
     const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
     const maria = await newUser(ctx, { profileId: 2 });
-    const created = await admin.post('/api/tasks').send(body({ assignedTo: [maria.id], reminderTime: '1h' })).expect(201);
-    expect(created.body).toMatchObject({ columnId: col('Backlog'), createdBy: adminId, assignedTo: [maria.id], reminderTime: '1h', status: 'open', isArchived: false, attachments: [] });
+    const created = await admin
+      .post('/api/tasks')
+      .send(body({ assignedTo: [maria.id], reminderTime: '1h' }))
+      .expect(201);
+    expect(created.body).toMatchObject({
+      columnId: col('Backlog'),
+      createdBy: adminId,
+      assignedTo: [maria.id],
+      reminderTime: '1h',
+      status: 'open',
+      isArchived: false,
+      attachments: [],
+    });
     const rows = await history(created.body.id);
     expect(rows.map((r: { actionType: string }) => r.actionType)).toEqual(['created', 'assigned', 'reminder_set']);
     expect(rows[1].metadata).toEqual({ added: [maria.id], removed: [] });
@@ -64,12 +82,27 @@ describe('board: tasks (e2e)', () => {
     const newDeadline = new Date(Date.now() + 10 * 86400_000).toISOString();
     const updated = await admin
       .put(`/api/tasks/${task.id}`)
-      .send({ ...body(), title: 'Novo título', description: 'Nova descrição', clientId: otherClient, deadline: newDeadline, assignedTo: [maria.id], reminderTime: '1d' })
+      .send({
+        ...body(),
+        title: 'Novo título',
+        description: 'Nova descrição',
+        clientId: otherClient,
+        deadline: newDeadline,
+        assignedTo: [maria.id],
+        reminderTime: '1d',
+      })
       .expect(200);
     expect(updated.body).toMatchObject({ title: 'Novo título', clientId: otherClient, assignedTo: [maria.id], reminderTime: '1d' });
     const rows = (await history(task.id)).slice(1);
     const kinds = rows.map((r: { actionType: string; fieldName: string }) => `${r.actionType}:${r.fieldName}`);
-    expect(kinds).toEqual(['updated:title', 'updated:description', 'updated:client', 'deadline_changed:deadline', 'reminder_set:reminder', 'assigned:assignedTo']);
+    expect(kinds).toEqual([
+      'updated:title',
+      'updated:description',
+      'updated:client',
+      'deadline_changed:deadline',
+      'reminder_set:reminder',
+      'assigned:assignedTo',
+    ]);
     expect(rows[0]).toMatchObject({ oldValue: task.title, newValue: 'Novo título' });
 
     // Unchanged values write nothing.
@@ -78,8 +111,18 @@ describe('board: tasks (e2e)', () => {
   });
 
   it('copies (a new task) and archives', async () => {
-    const task = (await admin.post('/api/tasks').send(body({ columnId: col('A fazer') })).expect(201)).body;
-    const copy = (await admin.post('/api/tasks').send(body({ title: `${task.title} (cópia)`, columnId: task.columnId })).expect(201)).body;
+    const task = (
+      await admin
+        .post('/api/tasks')
+        .send(body({ columnId: col('A fazer') }))
+        .expect(201)
+    ).body;
+    const copy = (
+      await admin
+        .post('/api/tasks')
+        .send(body({ title: `${task.title} (cópia)`, columnId: task.columnId }))
+        .expect(201)
+    ).body;
     expect(copy.id).not.toBe(task.id);
     expect((await history(copy.id))[0].actionType).toBe('created');
     await admin.put(`/api/tasks/${task.id}`).send({ isArchived: true }).expect(200);
@@ -93,7 +136,15 @@ describe('board: tasks (e2e)', () => {
     const source = col('Em andamento');
     const done = col('concluídos');
     const made = [];
-    for (let i = 0; i < 3; i += 1) made.push((await admin.post('/api/tasks').send(body({ columnId: source })).expect(201)).body);
+    for (let i = 0; i < 3; i += 1)
+      made.push(
+        (
+          await admin
+            .post('/api/tasks')
+            .send(body({ columnId: source }))
+            .expect(201)
+        ).body,
+      );
     const moved = await admin.put(`/api/tasks/${made[0].id}/move`).send({ columnId: done, position: 1 }).expect(200);
     expect(moved.body.completedAt).not.toBeNull();
     expect(moved.body.position).toBe(1);
@@ -109,10 +160,14 @@ describe('board: tasks (e2e)', () => {
   });
 
   it('keeps positions a permutation 1..n under parallel moves in one column', async () => {
-    const [{ id: columnId }] = await ctx.dataSource.query(`INSERT INTO columns (name, position) VALUES ($1, 100) RETURNING id`, [unique('Paralela ')]);
+    const [{ id: columnId }] = await ctx.dataSource.query(`INSERT INTO columns (name, position) VALUES ($1, 100) RETURNING id`, [
+      unique('Paralela '),
+    ]);
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) ids.push((await admin.post('/api/tasks').send(body({ columnId })).expect(201)).body.id);
-    const responses = await Promise.all(ids.map((id, i) => admin.put(`/api/tasks/${id}/move`).send({ columnId, position: ((i * 7) % 12) + 1 })));
+    const responses = await Promise.all(
+      ids.map((id, i) => admin.put(`/api/tasks/${id}/move`).send({ columnId, position: ((i * 7) % 12) + 1 })),
+    );
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(await positions(columnId)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
@@ -120,38 +175,69 @@ describe('board: tasks (e2e)', () => {
   it('shows a collaborator only assigned tasks and hides the rest (404), lets them edit only their own', async () => {
     const joao = await newUser(ctx, { profileId: 3 });
     const agent = await loginAs(ctx, joao.email, joao.password);
-    const mine = (await admin.post('/api/tasks').send(body({ assignedTo: [joao.id] })).expect(201)).body;
+    const mine = (
+      await admin
+        .post('/api/tasks')
+        .send(body({ assignedTo: [joao.id] }))
+        .expect(201)
+    ).body;
     const other = (await admin.post('/api/tasks').send(body()).expect(201)).body;
     const list = (await agent.get('/api/tasks').expect(200)).body;
     expect(list.map((t: { id: number }) => t.id)).toContain(mine.id);
     expect(list.map((t: { id: number }) => t.id)).not.toContain(other.id);
     await agent.get(`/api/tasks/${other.id}`).expect(404);
-    await agent.put(`/api/tasks/${other.id}/move`).send({ columnId: col('A fazer'), position: 1 }).expect(404);
+    await agent
+      .put(`/api/tasks/${other.id}/move`)
+      .send({ columnId: col('A fazer'), position: 1 })
+      .expect(404);
     await agent.put(`/api/tasks/${other.id}`).send({ title: 'hack' }).expect(404);
     await agent.get(`/api/tasks/${other.id}/history`).expect(404);
     await agent.post(`/api/tasks/${other.id}/comments`).send({ content: 'oi' }).expect(404);
     // Colaborador edits its assigned task (edit_assigned) but cannot create (no tasks write).
-    await agent.put(`/api/tasks/${mine.id}/move`).send({ columnId: col('A fazer'), position: 1 }).expect(200);
+    await agent
+      .put(`/api/tasks/${mine.id}/move`)
+      .send({ columnId: col('A fazer'), position: 1 })
+      .expect(200);
     await agent.post('/api/tasks').send(body()).expect(403);
     const [untouched] = await ctx.dataSource.query(`SELECT title, "columnId" FROM tasks WHERE id = $1`, [other.id]);
     expect(untouched.title).toBe(other.title);
   });
 
   it('lets a read-only profile see its tasks but not edit them (403)', async () => {
-    const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'só leitura') RETURNING id`, [unique('RO')]);
-    await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'view_assigned')`, [profileId]);
+    const [{ id: profileId }] = await ctx.dataSource.query(
+      `INSERT INTO access_profiles (name, description) VALUES ($1, 'só leitura') RETURNING id`,
+      [unique('RO')],
+    );
+    await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'view_assigned')`, [
+      profileId,
+    ]);
     const reader = await newUser(ctx, { profileId });
     const agent = await loginAs(ctx, reader.email, reader.password);
-    const task = (await admin.post('/api/tasks').send(body({ assignedTo: [reader.id] })).expect(201)).body;
+    const task = (
+      await admin
+        .post('/api/tasks')
+        .send(body({ assignedTo: [reader.id] }))
+        .expect(201)
+    ).body;
     await agent.get(`/api/tasks/${task.id}`).expect(200);
     await agent.put(`/api/tasks/${task.id}`).send({ title: 'mudou' }).expect(403);
   });
 
   it('computes overdue from the date in APP_TIMEZONE', async () => {
     const yesterday = new Date(Date.now() - 86400_000 - 3600_000).toISOString();
-    const overdue = (await admin.post('/api/tasks').send(body({ deadline: yesterday, columnId: col('A fazer') })).expect(201)).body;
+    const overdue = (
+      await admin
+        .post('/api/tasks')
+        .send(body({ deadline: yesterday, columnId: col('A fazer') }))
+        .expect(201)
+    ).body;
     expect(overdue.status).toBe('overdue');
-    const completed = (await admin.post('/api/tasks').send(body({ deadline: yesterday, columnId: col('concluídos') })).expect(201)).body;
+    const completed = (
+      await admin
+        .post('/api/tasks')
+        .send(body({ deadline: yesterday, columnId: col('concluídos') }))
+        .expect(201)
+    ).body;
     expect(completed.status).toBe('open');
     expect(completed.completedAt).not.toBeNull();
   });
@@ -168,11 +254,30 @@ describe('board: tasks (e2e)', () => {
 
   it('searches title and description, treating wildcards literally', async () => {
     const token = unique('busca');
-    const task = (await admin.post('/api/tasks').send(body({ title: `Post ${token} 50%` })).expect(201)).body;
+    const task = (
+      await admin
+        .post('/api/tasks')
+        .send(body({ title: `Post ${token} 50%` }))
+        .expect(201)
+    ).body;
     const found = (await admin.get('/api/tasks').query({ search: token.toUpperCase() }).expect(200)).body;
     expect(found.map((t: { id: number }) => t.id)).toEqual([task.id]);
-    expect((await admin.get('/api/tasks').query({ search: `${token} 50%` }).expect(200)).body).toHaveLength(1);
-    expect((await admin.get('/api/tasks').query({ search: `${token}_` }).expect(200)).body).toHaveLength(0);
+    expect(
+      (
+        await admin
+          .get('/api/tasks')
+          .query({ search: `${token} 50%` })
+          .expect(200)
+      ).body,
+    ).toHaveLength(1);
+    expect(
+      (
+        await admin
+          .get('/api/tasks')
+          .query({ search: `${token}_` })
+          .expect(200)
+      ).body,
+    ).toHaveLength(0);
   });
 
   it('answers an unchanged list with 304 (ETag)', async () => {
@@ -203,10 +308,27 @@ describe('board: tasks (e2e)', () => {
     });
 
     it('refuses unknown clients, columns and assignees', async () => {
-      expect((await admin.post('/api/tasks').send(body({ clientId: 2_000_000_000 })).expect(400)).body.message).toBe('Cliente não encontrado');
-      expect((await admin.post('/api/tasks').send(body({ columnId: 2_000_000_000 })).expect(400)).body.message).toBe('Lista não encontrada');
+      expect(
+        (
+          await admin
+            .post('/api/tasks')
+            .send(body({ clientId: 2_000_000_000 }))
+            .expect(400)
+        ).body.message,
+      ).toBe('Cliente não encontrado');
+      expect(
+        (
+          await admin
+            .post('/api/tasks')
+            .send(body({ columnId: 2_000_000_000 }))
+            .expect(400)
+        ).body.message,
+      ).toBe('Lista não encontrada');
       const pending = await newUser(ctx, { approved: false });
-      const refused = await admin.post('/api/tasks').send(body({ assignedTo: [pending.id] })).expect(400);
+      const refused = await admin
+        .post('/api/tasks')
+        .send(body({ assignedTo: [pending.id] }))
+        .expect(400);
       expect(refused.body.message).toBe(`Responsáveis não encontrados: ${pending.id}`);
     });
   });

@@ -106,8 +106,18 @@ describe('themes authorization (e2e)', () => {
       path: ({ self, actors }) => `/api/themes/user/${self?.id ?? actors.ids.admin}`,
       expect: expectAll('2xx'),
     },
-    { name: "GET /api/themes/user/:userId (another user's)", method: 'get', path: (env) => `/api/themes/user/${otherUser(env)}`, expect: only(['admin']) },
-    { name: 'POST /api/themes/:id/activate', method: 'post', path: async (env) => `/api/themes/${await themeId(env)}/activate`, expect: expectAll('2xx') },
+    {
+      name: "GET /api/themes/user/:userId (another user's)",
+      method: 'get',
+      path: (env) => `/api/themes/user/${otherUser(env)}`,
+      expect: only(['admin']),
+    },
+    {
+      name: 'POST /api/themes/:id/activate',
+      method: 'post',
+      path: async (env) => `/api/themes/${await themeId(env)}/activate`,
+      expect: expectAll('2xx'),
+    },
   ];
   runMatrix(ROWS);
 });

@@ -25,7 +25,8 @@ describe('timer (e2e)', () => {
        VALUES ($1, 'descrição', $2, $3, now() + interval '2 days', $4, 1) RETURNING id`,
       [unique('Tarefa '), clientId, columnId, createdBy ?? adminId],
     );
-    for (const userId of assignees) await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
+    for (const userId of assignees)
+      await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
     return id;
   }
 
@@ -51,7 +52,10 @@ describe('timer (e2e)', () => {
     expect(stopped.body.duration).toBeLessThan(120);
     expect(stopped.body.endTime).not.toBeNull();
 
-    const history = await ctx.dataSource.query(`SELECT "actionType", "userId", metadata FROM task_history WHERE "taskId" = $1 AND "actionType" = 'time_tracked'`, [taskId]);
+    const history = await ctx.dataSource.query(
+      `SELECT "actionType", "userId", metadata FROM task_history WHERE "taskId" = $1 AND "actionType" = 'time_tracked'`,
+      [taskId],
+    );
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ userId: me.id, metadata: { duration: stopped.body.duration, timeEntryId: started.body.id } });
 
@@ -75,7 +79,10 @@ describe('timer (e2e)', () => {
     await me.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
     const again = await me.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(409);
     expect(again.body.message).toBe('Nenhum timer ativo');
-    const history = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM task_history WHERE "taskId" = $1 AND "actionType" = 'time_tracked'`, [first]);
+    const history = await ctx.dataSource.query(
+      `SELECT count(*)::int AS n FROM task_history WHERE "taskId" = $1 AND "actionType" = 'time_tracked'`,
+      [first],
+    );
     expect(history[0].n).toBe(1);
   });
 
@@ -88,11 +95,13 @@ describe('timer (e2e)', () => {
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(23);
-    const running = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM time_entries WHERE "userId" = $1 AND "endTime" IS NULL`, [me.id]);
+    const running = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM time_entries WHERE "userId" = $1 AND "endTime" IS NULL`, [
+      me.id,
+    ]);
     expect(running[0].n).toBe(1);
   });
 
-  it('lets nobody start a timer on a task they cannot see, nor stop or edit another user\'s entry', async () => {
+  it("lets nobody start a timer on a task they cannot see, nor stop or edit another user's entry", async () => {
     const owner = await collaborator();
     const stranger = await collaborator();
     const taskId = await newTask([owner.id]);
@@ -132,7 +141,10 @@ describe('timer (e2e)', () => {
     expect(task.body).toHaveLength(2);
 
     // A profile with time_tracking view_assigned sees every entry on tasks assigned to them.
-    const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'perfil de teste') RETURNING id`, [unique('P')]);
+    const [{ id: profileId }] = await ctx.dataSource.query(
+      `INSERT INTO access_profiles (name, description) VALUES ($1, 'perfil de teste') RETURNING id`,
+      [unique('P')],
+    );
     await ctx.dataSource.query(
       `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'time_tracking', 'view_assigned'), ($1, 'tasks', 'view_assigned')`,
       [profileId],
@@ -151,7 +163,10 @@ describe('timer (e2e)', () => {
     const inserted: Record<string, number> = {};
     for (const period of ['today', 'week', 'month'] as const) {
       const start = periodStart(period, now, 'America/Sao_Paulo')!;
-      for (const [label, offset] of [['before', -1000], ['after', 1000]] as const) {
+      for (const [label, offset] of [
+        ['before', -1000],
+        ['after', 1000],
+      ] as const) {
         const startTime = new Date(start.getTime() + offset);
         if (startTime > now) continue;
         const [{ id }] = await ctx.dataSource.query(
@@ -202,7 +217,10 @@ describe('timer (e2e)', () => {
       [{ taskId, description: 'x'.repeat(2000) }, 'no máximo 1000'],
     ];
     for (const [body, message] of cases) {
-      const response = await me.agent.post('/api/time-entries/start').send(body as object).expect(400);
+      const response = await me.agent
+        .post('/api/time-entries/start')
+        .send(body as object)
+        .expect(400);
       expect(response.body.message).toContain(message);
     }
     await me.agent.post('/api/time-entries/start').send({ taskId: 2_000_000_000 }).expect(404);
@@ -220,7 +238,10 @@ describe('timer (e2e)', () => {
   it('requires a session and time_tracking rights', async () => {
     await ctx.http.get('/api/time-entries/active').expect(401);
     await ctx.http.post('/api/time-entries/start').send({ taskId: 1 }).expect(401);
-    const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tempo') RETURNING id`, [unique('H')]);
+    const [{ id: profileId }] = await ctx.dataSource.query(
+      `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tempo') RETURNING id`,
+      [unique('H')],
+    );
     await ctx.dataSource.query(
       `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'time_tracking', 'hidden'), ($1, 'tasks', 'write')`,
       [profileId],

@@ -21,24 +21,38 @@ describe('access profiles and module permissions (e2e)', () => {
     (await admin.post('/api/access-profiles').send({ name, description: 'perfil de teste' }).expect(201)).body;
   const rowsOf = async (profileId: number): Promise<string[]> =>
     (
-      await ctx.dataSource.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1 ORDER BY module`, [profileId])
-    ).map((r: { module: string; permission: string; additionalData: unknown }) => `${r.module}:${r.permission}${r.additionalData ? JSON.stringify(r.additionalData) : ''}`);
+      await ctx.dataSource.query(
+        `SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1 ORDER BY module`,
+        [profileId],
+      )
+    ).map(
+      (r: { module: string; permission: string; additionalData: unknown }) =>
+        `${r.module}:${r.permission}${r.additionalData ? JSON.stringify(r.additionalData) : ''}`,
+    );
   /** A saved row as a save entry. */
   const strip = (p: ModulePermission) => ({ module: p.module, permission: p.permission, additionalData: p.additionalData ?? null });
-  const save = (agent: Agent, profileId: number, permissions: unknown) => agent.put(`/api/access-profiles/${profileId}/permissions`).send({ permissions });
+  const save = (agent: Agent, profileId: number, permissions: unknown) =>
+    agent.put(`/api/access-profiles/${profileId}/permissions`).send({ permissions });
 
   describe('profiles', () => {
     it('lists the default profiles first, with isDefault and how many users hold each', async () => {
       const custom = await newProfile();
       await newUser(ctx, { profileId: custom.id });
       const colaborador = await newUser(ctx, { profileId: 3 });
-      const list: AccessProfile[] = (await (await loginAs(ctx, colaborador.email, colaborador.password)).get('/api/access-profiles').expect(200)).body;
+      const list: AccessProfile[] = (
+        await (await loginAs(ctx, colaborador.email, colaborador.password)).get('/api/access-profiles').expect(200)
+      ).body;
       expect(list.slice(0, 3).map((p) => [p.id, p.isDefault])).toEqual([
         [1, true],
         [2, true],
         [3, true],
       ]);
-      expect(list.find((p) => p.id === custom.id)).toMatchObject({ name: custom.name, description: 'perfil de teste', isDefault: false, userCount: 1 });
+      expect(list.find((p) => p.id === custom.id)).toMatchObject({
+        name: custom.name,
+        description: 'perfil de teste',
+        isDefault: false,
+        userCount: 1,
+      });
     });
 
     it.each([
@@ -58,31 +72,51 @@ describe('access profiles and module permissions (e2e)', () => {
     it('refuses duplicate names case-insensitively, defaults included, even when creations race', async () => {
       const profile = await newProfile();
       expect(profile).toMatchObject({ isDefault: false, userCount: 0 });
-      const clash = await admin.post('/api/access-profiles').send({ name: profile.name.toUpperCase(), description: 'outro perfil' }).expect(409);
+      const clash = await admin
+        .post('/api/access-profiles')
+        .send({ name: profile.name.toUpperCase(), description: 'outro perfil' })
+        .expect(409);
       expect(clash.body.message).toBe('Já existe um perfil com este nome');
       await admin.post('/api/access-profiles').send({ name: 'administrador', description: 'outro perfil' }).expect(409);
 
       const name = unique('Corrida ');
-      const responses = await Promise.all(Array.from({ length: 6 }, () => admin.post('/api/access-profiles').send({ name, description: 'em paralelo' })));
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => admin.post('/api/access-profiles').send({ name, description: 'em paralelo' })),
+      );
       expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     });
 
     it('renames and re-describes a profile (PUT), with the same rules', async () => {
       const profile = await newProfile();
       const other = await newProfile();
-      const renamed = await admin.put(`/api/access-profiles/${profile.id}`).send({ name: `${profile.name} Novo`, description: 'nova descrição' }).expect(200);
+      const renamed = await admin
+        .put(`/api/access-profiles/${profile.id}`)
+        .send({ name: `${profile.name} Novo`, description: 'nova descrição' })
+        .expect(200);
       expect(renamed.body).toMatchObject({ id: profile.id, name: `${profile.name} Novo`, description: 'nova descrição', isDefault: false });
-      await admin.put(`/api/access-profiles/${profile.id}`).send({ name: `${profile.name} NOVO`, description: 'só a caixa' }).expect(200);
-      expect((await admin.put(`/api/access-profiles/${profile.id}`).send({ name: other.name.toLowerCase(), description: 'colisão' }).expect(409)).body.message).toBe(
-        'Já existe um perfil com este nome',
-      );
-      expect((await admin.put(`/api/access-profiles/${profile.id}`).send({ name: 'Ok', description: 'abc' }).expect(400)).body.message).toBe(
-        'Descrição deve ter ao menos 5 caracteres',
-      );
-      expect((await admin.put('/api/access-profiles/2147483647').send({ name: unique('X '), description: 'inexistente' }).expect(404)).body.message).toBe(
-        'Perfil de acesso não encontrado',
-      );
-      await admin.put('/api/access-profiles/abc').send({ name: unique('X '), description: 'inexistente' }).expect(400);
+      await admin
+        .put(`/api/access-profiles/${profile.id}`)
+        .send({ name: `${profile.name} NOVO`, description: 'só a caixa' })
+        .expect(200);
+      expect(
+        (await admin.put(`/api/access-profiles/${profile.id}`).send({ name: other.name.toLowerCase(), description: 'colisão' }).expect(409))
+          .body.message,
+      ).toBe('Já existe um perfil com este nome');
+      expect(
+        (await admin.put(`/api/access-profiles/${profile.id}`).send({ name: 'Ok', description: 'abc' }).expect(400)).body.message,
+      ).toBe('Descrição deve ter ao menos 5 caracteres');
+      expect(
+        (
+          await admin
+            .put('/api/access-profiles/2147483647')
+            .send({ name: unique('X '), description: 'inexistente' })
+            .expect(404)
+        ).body.message,
+      ).toBe('Perfil de acesso não encontrado');
+      await admin
+        .put('/api/access-profiles/abc')
+        .send({ name: unique('X '), description: 'inexistente' })
+        .expect(400);
     });
 
     it('never deletes default profiles nor profiles still held by users; deletes the others with their permissions', async () => {
@@ -108,7 +142,11 @@ describe('access profiles and module permissions (e2e)', () => {
       const profile = await newProfile();
       await save(admin, profile.id, [{ module: 'analytics', permission: 'read' }]).expect(200);
       const saved = await save(admin, profile.id, [
-        { module: 'tasks', permission: 'write', additionalData: { editAllTasks: true, taskScope: 'view_all_tasks', editScope: 'edit_all_tasks' } },
+        {
+          module: 'tasks',
+          permission: 'write',
+          additionalData: { editAllTasks: true, taskScope: 'view_all_tasks', editScope: 'edit_all_tasks' },
+        },
         { module: 'clients', permission: 'read', additionalData: null },
         { module: 'time_tracking', permission: 'own_only' },
       ]).expect(200);
@@ -129,20 +167,54 @@ describe('access profiles and module permissions (e2e)', () => {
     });
 
     it.each([
-      ['an unknown module', [{ module: 'tasks', permission: 'read' }, { module: 'nope', permission: 'read' }], 'Módulo inválido'],
+      [
+        'an unknown module',
+        [
+          { module: 'tasks', permission: 'read' },
+          { module: 'nope', permission: 'read' },
+        ],
+        'Módulo inválido',
+      ],
       ['an unknown level', [{ module: 'tasks', permission: 'godmode' }], 'Nível de permissão inválido'],
-      ['a module twice', [{ module: 'tasks', permission: 'read' }, { module: 'chat', permission: 'read' }, { module: 'tasks', permission: 'write' }], 'Módulo repetido: tasks'],
-      ['an unknown additionalData key', [{ module: 'tasks', permission: 'read', additionalData: { superPower: true } }], 'O campo permissions.0.additionalData.superPower não é permitido'],
-      ['a bad editAllTasks', [{ module: 'tasks', permission: 'read', additionalData: { editAllTasks: 'yes' } }], 'editAllTasks deve ser verdadeiro ou falso'],
-      ['a bad taskScope', [{ module: 'tasks', permission: 'read', additionalData: { taskScope: 'everything' } }], 'taskScope deve ser view_all_tasks ou view_assigned_only'],
-      ['a bad editScope', [{ module: 'tasks', permission: 'read', additionalData: { editScope: 'x' } }], 'editScope deve ser edit_all_tasks ou edit_assigned_only'],
+      [
+        'a module twice',
+        [
+          { module: 'tasks', permission: 'read' },
+          { module: 'chat', permission: 'read' },
+          { module: 'tasks', permission: 'write' },
+        ],
+        'Módulo repetido: tasks',
+      ],
+      [
+        'an unknown additionalData key',
+        [{ module: 'tasks', permission: 'read', additionalData: { superPower: true } }],
+        'O campo permissions.0.additionalData.superPower não é permitido',
+      ],
+      [
+        'a bad editAllTasks',
+        [{ module: 'tasks', permission: 'read', additionalData: { editAllTasks: 'yes' } }],
+        'editAllTasks deve ser verdadeiro ou falso',
+      ],
+      [
+        'a bad taskScope',
+        [{ module: 'tasks', permission: 'read', additionalData: { taskScope: 'everything' } }],
+        'taskScope deve ser view_all_tasks ou view_assigned_only',
+      ],
+      [
+        'a bad editScope',
+        [{ module: 'tasks', permission: 'read', additionalData: { editScope: 'x' } }],
+        'editScope deve ser edit_all_tasks ou edit_assigned_only',
+      ],
       ['additionalData as a list', [{ module: 'tasks', permission: 'read', additionalData: [1] }], 'additionalData deve ser um objeto'],
       ['an entry that is not an object', ['tasks:read'], 'Cada permissão deve ser um objeto'],
       ['an extra field', [{ module: 'tasks', permission: 'read', profileId: 1 }], 'O campo permissions.0.profileId não é permitido'],
       ['not a list', 'tasks', 'permissions deve ser uma lista'],
     ])('refuses %s (400) and keeps the previous permissions intact', async (_label, permissions, message) => {
       const profile = await newProfile();
-      await save(admin, profile.id, [{ module: 'tasks', permission: 'write', additionalData: { editAllTasks: true } }, { module: 'clients', permission: 'read' }]).expect(200);
+      await save(admin, profile.id, [
+        { module: 'tasks', permission: 'write', additionalData: { editAllTasks: true } },
+        { module: 'clients', permission: 'read' },
+      ]).expect(200);
       const response = await save(admin, profile.id, permissions).expect(400);
       expect(response.body.message).toContain(message);
       expect(await rowsOf(profile.id)).toEqual(['clients:read', 'tasks:write{"editAllTasks":true}']);
@@ -173,7 +245,9 @@ describe('access profiles and module permissions (e2e)', () => {
       const member = await newUser(ctx, { profileId: profile.id });
       const agent = await loginAs(ctx, member.email, member.password);
       await agent.get('/api/users/pending').expect(200);
-      expect((await agent.get('/api/module-permissions').expect(200)).body.map((p: ModulePermission) => `${p.module}:${p.permission}`)).toEqual(['users:read']);
+      expect(
+        (await agent.get('/api/module-permissions').expect(200)).body.map((p: ModulePermission) => `${p.module}:${p.permission}`),
+      ).toEqual(['users:read']);
       await save(admin, profile.id, [{ module: 'users', permission: 'hidden' }]).expect(200);
       await agent.get('/api/users/pending').expect(403);
     });
@@ -183,7 +257,11 @@ describe('access profiles and module permissions (e2e)', () => {
       const other = await newUser(ctx, { profileId: 1 });
       const agent = await loginAs(ctx, other.email, other.password);
       try {
-        await save(agent, 1, MODULES.map((module) => ({ module, permission: 'hidden' }))).expect(200);
+        await save(
+          agent,
+          1,
+          MODULES.map((module) => ({ module, permission: 'hidden' })),
+        ).expect(200);
         expect(await rowsOf(1)).toHaveLength(MODULES.length);
         await agent.get('/api/users/pending').expect(200);
         await agent.get('/api/access-profiles/3/permissions').expect(200);
@@ -192,7 +270,10 @@ describe('access profiles and module permissions (e2e)', () => {
         await ctx.dataSource.query(`DELETE FROM module_permissions WHERE "profileId" = 1`);
         for (const row of before) {
           const [module, permission] = row.split(':');
-          await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES (1, $1, $2)`, [module, permission]);
+          await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES (1, $1, $2)`, [
+            module,
+            permission,
+          ]);
         }
       }
     });
@@ -216,9 +297,14 @@ describe('access profiles and module permissions (e2e)', () => {
       const { profile, agent } = await customAdmin();
       const before = await rowsOf(profile.id);
       expect((await save(agent, profile.id, [{ module: 'users', permission: 'write' }]).expect(409)).body.message).toBe(message);
-      expect((await save(agent, profile.id, [{ module: 'users', permission: 'write' }, { module: 'user_management', permission: 'read' }]).expect(409)).body.message).toBe(
-        message,
-      );
+      expect(
+        (
+          await save(agent, profile.id, [
+            { module: 'users', permission: 'write' },
+            { module: 'user_management', permission: 'read' },
+          ]).expect(409)
+        ).body.message,
+      ).toBe(message);
       expect((await save(agent, profile.id, [{ module: 'user_management', permission: 'write' }]).expect(409)).body.message).toBe(message);
       expect((await save(agent, profile.id, []).expect(409)).body.message).toBe(message);
       expect(await rowsOf(profile.id)).toEqual(before);
@@ -250,13 +336,19 @@ describe('access profiles and module permissions (e2e)', () => {
   describe('the documented delete-then-create save', () => {
     it('deletes every permission of a profile, then creates one per module', async () => {
       const profile = await newProfile();
-      await save(admin, profile.id, [{ module: 'chat', permission: 'write' }, { module: 'clients', permission: 'read' }]).expect(200);
+      await save(admin, profile.id, [
+        { module: 'chat', permission: 'write' },
+        { module: 'clients', permission: 'read' },
+      ]).expect(200);
       const existing: ModulePermission[] = (await admin.get(`/api/access-profiles/${profile.id}/permissions`).expect(200)).body;
       for (const p of existing) expect((await admin.delete(`/api/module-permissions/${p.id}`).expect(200)).body).toEqual({ success: true });
       for (const module of MODULES) {
         const permission = module === 'tasks' ? 'edit_assigned' : 'read';
         const additionalData = module === 'tasks' ? { editAllTasks: false, taskScope: 'view_assigned_only' } : null;
-        const created = await admin.post('/api/module-permissions').send({ profileId: profile.id, module, permission, additionalData }).expect(201);
+        const created = await admin
+          .post('/api/module-permissions')
+          .send({ profileId: profile.id, module, permission, additionalData })
+          .expect(201);
         expect(created.body).toMatchObject({ profileId: profile.id, module, permission, additionalData });
       }
       expect(await rowsOf(profile.id)).toHaveLength(MODULES.length);
@@ -265,22 +357,30 @@ describe('access profiles and module permissions (e2e)', () => {
 
     it('answers 409 for a module the profile already has, 404 for unknown profiles and permissions, 400 for bad entries', async () => {
       const profile = await newProfile();
-      const created = await admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'write', additionalData: null }).expect(201);
-      expect((await admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'read' }).expect(409)).body.message).toBe(
-        'Este perfil já tem uma permissão para este módulo',
-      );
+      const created = await admin
+        .post('/api/module-permissions')
+        .send({ profileId: profile.id, module: 'chat', permission: 'write', additionalData: null })
+        .expect(201);
+      expect(
+        (await admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'read' }).expect(409)).body
+          .message,
+      ).toBe('Este perfil já tem uma permissão para este módulo');
       await admin.delete(`/api/module-permissions/${created.body.id}`).expect(200);
       expect((await admin.delete(`/api/module-permissions/${created.body.id}`).expect(404)).body.message).toBe('Permissão não encontrada');
       await admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'read' }).expect(201);
-      expect((await admin.post('/api/module-permissions').send({ profileId: 2147483647, module: 'chat', permission: 'read' }).expect(404)).body.message).toBe(
-        'Perfil de acesso não encontrado',
-      );
+      expect(
+        (await admin.post('/api/module-permissions').send({ profileId: 2147483647, module: 'chat', permission: 'read' }).expect(404)).body
+          .message,
+      ).toBe('Perfil de acesso não encontrado');
       await admin.delete('/api/module-permissions/abc').expect(400);
 
       for (const [body, message] of [
         [{ profileId: profile.id, module: 'nope', permission: 'read' }, 'Módulo inválido'],
         [{ profileId: profile.id, module: 'tasks', permission: 'nope' }, 'Nível de permissão inválido'],
-        [{ profileId: profile.id, module: 'tasks', permission: 'read', additionalData: { x: 1 } }, 'O campo additionalData.x não é permitido'],
+        [
+          { profileId: profile.id, module: 'tasks', permission: 'read', additionalData: { x: 1 } },
+          'O campo additionalData.x não é permitido',
+        ],
         [{ profileId: 0, module: 'tasks', permission: 'read' }, 'Selecione um perfil de acesso'],
         [{ module: 'tasks', permission: 'read' }, 'Selecione um perfil de acesso'],
       ] as const) {
@@ -292,7 +392,9 @@ describe('access profiles and module permissions (e2e)', () => {
     it('lets exactly one of parallel creations for one module through', async () => {
       const profile = await newProfile();
       const responses = await Promise.all(
-        Array.from({ length: 6 }, () => admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'analytics', permission: 'read' })),
+        Array.from({ length: 6 }, () =>
+          admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'analytics', permission: 'read' }),
+        ),
       );
       expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     });
@@ -300,7 +402,9 @@ describe('access profiles and module permissions (e2e)', () => {
 
   it('GET /api/module-permissions gives the current user’s own profile rows', async () => {
     const colaborador = await newUser(ctx, { profileId: 3 });
-    const mine: ModulePermission[] = (await (await loginAs(ctx, colaborador.email, colaborador.password)).get('/api/module-permissions').expect(200)).body;
+    const mine: ModulePermission[] = (
+      await (await loginAs(ctx, colaborador.email, colaborador.password)).get('/api/module-permissions').expect(200)
+    ).body;
     expect(mine.every((p) => p.profileId === 3)).toBe(true);
     expect(mine.find((p) => p.module === 'tasks')?.permission).toBe('edit_assigned');
   });

@@ -17,12 +17,16 @@ describe('users and approvals (e2e)', () => {
     await ctx.app.close();
   });
 
-  const count = async (sql: string, params: unknown[] = []) => (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n as number;
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n as number;
   const newUserBody = (overrides: Record<string, unknown> = {}) => {
     const name = unique('novo');
     return { username: name, email: `${name}@example.test`, password: 'secret123', name: 'Nova Pessoa', accessProfileId: 3, ...overrides };
   };
-  const editBody = (user: { name: string; email: string; username: string; accessProfileId: number }, overrides: Record<string, unknown> = {}) => ({
+  const editBody = (
+    user: { name: string; email: string; username: string; accessProfileId: number },
+    overrides: Record<string, unknown> = {},
+  ) => ({
     name: user.name,
     email: user.email,
     username: user.username,
@@ -31,10 +35,20 @@ describe('users and approvals (e2e)', () => {
   });
   /** A profile with users and user_management write that is not profile 1. */
   const customAdminProfile = async (): Promise<number> => {
-    const profile = (await admin.post('/api/access-profiles').send({ name: unique('Gestor '), description: 'gestão de usuários' }).expect(201)).body;
+    const profile = (
+      await admin
+        .post('/api/access-profiles')
+        .send({ name: unique('Gestor '), description: 'gestão de usuários' })
+        .expect(201)
+    ).body;
     await admin
       .put(`/api/access-profiles/${profile.id}/permissions`)
-      .send({ permissions: [{ module: 'users', permission: 'write' }, { module: 'user_management', permission: 'write' }] })
+      .send({
+        permissions: [
+          { module: 'users', permission: 'write' },
+          { module: 'user_management', permission: 'write' },
+        ],
+      })
       .expect(200);
     return profile.id;
   };
@@ -46,7 +60,17 @@ describe('users and approvals (e2e)', () => {
       expect(list.length).toBeGreaterThan(0);
       expect(list.every((u) => u.isApproved && u.status === 'approved')).toBe(true);
       expect(list.some((u) => u.id === pending.id)).toBe(false);
-      expect(Object.keys(list[0]).sort()).toEqual(['accessProfileId', 'createdAt', 'email', 'id', 'isApproved', 'name', 'role', 'status', 'username']);
+      expect(Object.keys(list[0]).sort()).toEqual([
+        'accessProfileId',
+        'createdAt',
+        'email',
+        'id',
+        'isApproved',
+        'name',
+        'role',
+        'status',
+        'username',
+      ]);
       const all: User[] = (await admin.get('/api/users?includePending=true').expect(200)).body;
       expect(all.find((u) => u.id === pending.id)).toMatchObject({ status: 'pending', isApproved: false });
       expect((await admin.get('/api/users?includePending=maybe').expect(400)).body.message).toBe('includePending deve ser true ou false');
@@ -66,7 +90,15 @@ describe('users and approvals (e2e)', () => {
     it('creates an approved user (role following the profile) who can log in at once', async () => {
       const body = newUserBody({ accessProfileId: 2 });
       const created = await admin.post('/api/users').send(body).expect(201);
-      expect(created.body).toMatchObject({ username: body.username, email: body.email, name: body.name, role: 'manager', accessProfileId: 2, status: 'approved', isApproved: true });
+      expect(created.body).toMatchObject({
+        username: body.username,
+        email: body.email,
+        name: body.name,
+        role: 'manager',
+        accessProfileId: 2,
+        status: 'approved',
+        isApproved: true,
+      });
       expect(created.body).not.toHaveProperty('password');
       expect(created.body).not.toHaveProperty('passwordHash');
       const [row] = await ctx.dataSource.query(`SELECT "approvedAt", "approvedById" FROM users WHERE id = $1`, [created.body.id]);
@@ -74,10 +106,21 @@ describe('users and approvals (e2e)', () => {
       expect(row.approvedById).toBe((await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`))[0].id);
       await loginAs(ctx, body.email, body.password);
 
-      const custom = (await admin.post('/api/access-profiles').send({ name: unique('Custom '), description: 'perfil próprio' }).expect(201)).body;
-      const withCustom = await admin.post('/api/users').send(newUserBody({ accessProfileId: custom.id })).expect(201);
+      const custom = (
+        await admin
+          .post('/api/access-profiles')
+          .send({ name: unique('Custom '), description: 'perfil próprio' })
+          .expect(201)
+      ).body;
+      const withCustom = await admin
+        .post('/api/users')
+        .send(newUserBody({ accessProfileId: custom.id }))
+        .expect(201);
       expect(withCustom.body).toMatchObject({ role: 'collaborator', accessProfileId: custom.id });
-      const asAdmin = await admin.post('/api/users').send(newUserBody({ accessProfileId: 1 })).expect(201);
+      const asAdmin = await admin
+        .post('/api/users')
+        .send(newUserBody({ accessProfileId: 1 }))
+        .expect(201);
       expect(asAdmin.body.role).toBe('admin');
     });
 
@@ -110,19 +153,36 @@ describe('users and approvals (e2e)', () => {
       const body = newUserBody();
       await admin.post('/api/users').send(body).expect(201);
       const before = await count('users');
-      expect((await admin.post('/api/users').send(newUserBody({ username: body.username.toUpperCase() })).expect(409)).body.message).toBe(
-        'Nome de usuário já está em uso',
-      );
-      expect((await admin.post('/api/users').send(newUserBody({ email: body.email.toUpperCase() })).expect(409)).body.message).toBe('E-mail já está em uso');
+      expect(
+        (
+          await admin
+            .post('/api/users')
+            .send(newUserBody({ username: body.username.toUpperCase() }))
+            .expect(409)
+        ).body.message,
+      ).toBe('Nome de usuário já está em uso');
+      expect(
+        (
+          await admin
+            .post('/api/users')
+            .send(newUserBody({ email: body.email.toUpperCase() }))
+            .expect(409)
+        ).body.message,
+      ).toBe('E-mail já está em uso');
       const pending = await newUser(ctx, { approved: false });
-      await admin.post('/api/users').send(newUserBody({ username: pending.username })).expect(409);
+      await admin
+        .post('/api/users')
+        .send(newUserBody({ username: pending.username }))
+        .expect(409);
       expect(await count('users')).toBe(before + 1);
     });
 
     it('lets exactly one of parallel creations with the same username through', async () => {
       const username = unique('race');
       const responses = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => admin.post('/api/users').send(newUserBody({ username, email: `${username}-${i}@example.test` }))),
+        Array.from({ length: 5 }, (_, i) =>
+          admin.post('/api/users').send(newUserBody({ username, email: `${username}-${i}@example.test` })),
+        ),
       );
       expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
       for (const r of responses.filter((r) => r.status !== 201)) {
@@ -135,7 +195,11 @@ describe('users and approvals (e2e)', () => {
   describe('GET and PUT /api/users/{id}', () => {
     it('reads a user (users read, or oneself); unknown ids are 404, malformed ones 400', async () => {
       const user = await newUser(ctx, { profileId: 3 });
-      expect((await admin.get(`/api/users/${user.id}`).expect(200)).body).toMatchObject({ id: user.id, username: user.username, status: 'approved' });
+      expect((await admin.get(`/api/users/${user.id}`).expect(200)).body).toMatchObject({
+        id: user.id,
+        username: user.username,
+        status: 'approved',
+      });
       expect((await admin.get('/api/users/2147483647').expect(404)).body.message).toBe('Usuário não encontrado');
       for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
         expect((await admin.get(`/api/users/${bad}`).expect(400)).body.message).toBe('Identificador inválido');
@@ -156,11 +220,24 @@ describe('users and approvals (e2e)', () => {
         .put(`/api/users/${user.id}`)
         .send(editBody(user, { name: 'Editado', username: newName, email: `${newName}@example.test`, accessProfileId: '2' }))
         .expect(200);
-      expect(edited.body).toMatchObject({ id: user.id, name: 'Editado', username: newName, email: `${newName}@example.test`, accessProfileId: 2, role: 'manager' });
-      const back = await admin.put(`/api/users/${user.id}`).send(editBody(edited.body, { accessProfileId: 3 })).expect(200);
+      expect(edited.body).toMatchObject({
+        id: user.id,
+        name: 'Editado',
+        username: newName,
+        email: `${newName}@example.test`,
+        accessProfileId: 2,
+        role: 'manager',
+      });
+      const back = await admin
+        .put(`/api/users/${user.id}`)
+        .send(editBody(edited.body, { accessProfileId: 3 }))
+        .expect(200);
       expect(back.body.role).toBe('collaborator');
       // Changing only the case of one's own username is not a clash with oneself.
-      await admin.put(`/api/users/${user.id}`).send(editBody(back.body, { username: newName.toUpperCase() })).expect(200);
+      await admin
+        .put(`/api/users/${user.id}`)
+        .send(editBody(back.body, { username: newName.toUpperCase() }))
+        .expect(200);
     });
 
     it.each([
@@ -182,13 +259,30 @@ describe('users and approvals (e2e)', () => {
     it('refuses taking another user’s username or e-mail (any case), and answers 404 for unknown users', async () => {
       const a = await newUser(ctx);
       const b = await newUser(ctx);
-      expect((await admin.put(`/api/users/${b.id}`).send(editBody(b, { username: a.username.toUpperCase() })).expect(409)).body.message).toBe(
-        'Nome de usuário já está em uso',
-      );
-      expect((await admin.put(`/api/users/${b.id}`).send(editBody(b, { email: a.email.toUpperCase() })).expect(409)).body.message).toBe('E-mail já está em uso');
-      expect((await admin.put('/api/users/2147483647').send(editBody(b, { username: unique('x'), email: `${unique('x')}@example.test` })).expect(404)).body.message).toBe(
-        'Usuário não encontrado',
-      );
+      expect(
+        (
+          await admin
+            .put(`/api/users/${b.id}`)
+            .send(editBody(b, { username: a.username.toUpperCase() }))
+            .expect(409)
+        ).body.message,
+      ).toBe('Nome de usuário já está em uso');
+      expect(
+        (
+          await admin
+            .put(`/api/users/${b.id}`)
+            .send(editBody(b, { email: a.email.toUpperCase() }))
+            .expect(409)
+        ).body.message,
+      ).toBe('E-mail já está em uso');
+      expect(
+        (
+          await admin
+            .put('/api/users/2147483647')
+            .send(editBody(b, { username: unique('x'), email: `${unique('x')}@example.test` }))
+            .expect(404)
+        ).body.message,
+      ).toBe('Usuário não encontrado');
     });
   });
 
@@ -209,7 +303,9 @@ describe('users and approvals (e2e)', () => {
       const user = await newUser(ctx);
       const session = await loginAs(ctx, user.email, user.password);
       await session.get('/api/auth/me').expect(200);
-      expect((await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(200)).body).toEqual({ success: true });
+      expect(
+        (await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(200)).body,
+      ).toEqual({ success: true });
       await session.get('/api/auth/me').expect(401);
       expect((await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password })).status).toBe(401);
       await loginAs(ctx, user.email, 'abcdef1');
@@ -230,7 +326,13 @@ describe('users and approvals (e2e)', () => {
     it('lists pending registrations oldest first with the requested profile and the request date', async () => {
       const registered = await ctx.http
         .post('/api/auth/register')
-        .send({ name: 'Pedido Gerente', username: unique('pg'), email: `${unique('pg')}@example.test`, password: 'secret123', role: 'manager' })
+        .send({
+          name: 'Pedido Gerente',
+          username: unique('pg'),
+          email: `${unique('pg')}@example.test`,
+          password: 'secret123',
+          role: 'manager',
+        })
         .expect(201);
       const approved = await newUser(ctx);
       const list = (await admin.get('/api/users/pending').expect(200)).body;
@@ -275,7 +377,10 @@ describe('users and approvals (e2e)', () => {
       const response = await admin.post(`/api/users/${pending.id}/reject`).send({ reason: 'Cadastro duplicado' }).expect(200);
       expect(response.body).toEqual({ success: true, message: 'O cadastro foi removido do sistema.' });
       expect(await count('users WHERE id = $1', [pending.id])).toBe(0);
-      const [audit] = await ctx.dataSource.query(`SELECT "actorId", data FROM audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [pending.id]);
+      const [audit] = await ctx.dataSource.query(
+        `SELECT "actorId", data FROM audit_log WHERE action = 'user_rejected' AND "entityId" = $1`,
+        [pending.id],
+      );
       expect(audit.actorId).not.toBeNull();
       expect(audit.data).toMatchObject({ username: pending.username, email: pending.email, reason: 'Cadastro duplicado' });
       expect((await admin.post(`/api/users/${pending.id}/reject`).send({}).expect(404)).body.message).toBe('Usuário não encontrado');
@@ -284,7 +389,9 @@ describe('users and approvals (e2e)', () => {
     it('rejects without a reason (no body at all, too), refuses approved users and over-long reasons', async () => {
       const pending = await newUser(ctx, { approved: false });
       await admin.post(`/api/users/${pending.id}/reject`).expect(200);
-      const [audit] = await ctx.dataSource.query(`SELECT data FROM audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [pending.id]);
+      const [audit] = await ctx.dataSource.query(`SELECT data FROM audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [
+        pending.id,
+      ]);
       expect(audit.data.reason).toBeNull();
 
       const approved = await newUser(ctx);
@@ -292,10 +399,17 @@ describe('users and approvals (e2e)', () => {
       expect(await count('users WHERE id = $1', [approved.id])).toBe(1);
 
       const another = await newUser(ctx, { approved: false });
-      expect((await admin.post(`/api/users/${another.id}/reject`).send({ reason: 'x'.repeat(1001) }).expect(400)).body.message).toBe(
-        'Motivo deve ter no máximo 1000 caracteres',
+      expect(
+        (
+          await admin
+            .post(`/api/users/${another.id}/reject`)
+            .send({ reason: 'x'.repeat(1001) })
+            .expect(400)
+        ).body.message,
+      ).toBe('Motivo deve ter no máximo 1000 caracteres');
+      expect((await admin.post(`/api/users/${another.id}/reject`).send({ reason: 42 }).expect(400)).body.message).toBe(
+        'Motivo deve ser um texto',
       );
-      expect((await admin.post(`/api/users/${another.id}/reject`).send({ reason: 42 }).expect(400)).body.message).toBe('Motivo deve ser um texto');
       expect(await count('users WHERE id = $1', [another.id])).toBe(1);
       expect(await count(`audit_log WHERE action = 'user_rejected' AND "entityId" = $1`, [another.id])).toBe(0);
     });
@@ -305,12 +419,27 @@ describe('users and approvals (e2e)', () => {
     it('leaves profile 1 to administrators: others with users write cannot grant it, approve it, or touch an admin account', async () => {
       const boss = await newUser(ctx, { profileId: await customAdminProfile() });
       const agent = await loginAs(ctx, boss.email, boss.password);
-      const [adminUser] = await ctx.dataSource.query(`SELECT id, name, email, username, "accessProfileId" FROM users WHERE username = 'admin'`);
+      const [adminUser] = await ctx.dataSource.query(
+        `SELECT id, name, email, username, "accessProfileId" FROM users WHERE username = 'admin'`,
+      );
       const message = 'Somente administradores podem atribuir o perfil Administrador ou alterar contas de administradores';
 
-      expect((await agent.post('/api/users').send(newUserBody({ accessProfileId: 1 })).expect(403)).body.message).toBe(message);
-      await agent.put(`/api/users/${boss.id}`).send(editBody(boss, { accessProfileId: 1 })).expect(403);
-      await agent.put(`/api/users/${adminUser.id}`).send(editBody(adminUser, { name: 'Sequestrado' })).expect(403);
+      expect(
+        (
+          await agent
+            .post('/api/users')
+            .send(newUserBody({ accessProfileId: 1 }))
+            .expect(403)
+        ).body.message,
+      ).toBe(message);
+      await agent
+        .put(`/api/users/${boss.id}`)
+        .send(editBody(boss, { accessProfileId: 1 }))
+        .expect(403);
+      await agent
+        .put(`/api/users/${adminUser.id}`)
+        .send(editBody(adminUser, { name: 'Sequestrado' }))
+        .expect(403);
       await agent.put(`/api/users/${adminUser.id}/password`).send({ newPassword: 'hijacked', confirmPassword: 'hijacked' }).expect(403);
       const wantsAdmin = await newUser(ctx, { approved: false, profileId: 1 });
       await agent.post(`/api/users/${wantsAdmin.id}/approve`).expect(403);
@@ -327,24 +456,38 @@ describe('users and approvals (e2e)', () => {
     it('stops users from demoting themselves out of their admin rights, and the last administrator from being demoted', async () => {
       const boss = await newUser(ctx, { profileId: await customAdminProfile() });
       const agent = await loginAs(ctx, boss.email, boss.password);
-      const refused = await agent.put(`/api/users/${boss.id}`).send(editBody(boss, { accessProfileId: 3 })).expect(409);
+      const refused = await agent
+        .put(`/api/users/${boss.id}`)
+        .send(editBody(boss, { accessProfileId: 3 }))
+        .expect(409);
       expect(refused.body.message).toBe('Você não pode remover seus próprios direitos de administrador');
-      expect((await ctx.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [boss.id]))[0].accessProfileId).toBe(boss.accessProfileId);
+      expect((await ctx.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [boss.id]))[0].accessProfileId).toBe(
+        boss.accessProfileId,
+      );
       // Editing their own name is fine.
-      await agent.put(`/api/users/${boss.id}`).send(editBody(boss, { name: 'Chefe Renomeado' })).expect(200);
+      await agent
+        .put(`/api/users/${boss.id}`)
+        .send(editBody(boss, { name: 'Chefe Renomeado' }))
+        .expect(200);
 
       // The seeded admin is the only approved profile-1 user unless another suite made more.
       const admins = await ctx.dataSource.query(`SELECT id FROM users WHERE "accessProfileId" = 1 AND "isApproved"`);
       if (admins.length === 1) {
         const [me] = await ctx.dataSource.query(`SELECT id, name, email, username FROM users WHERE username = 'admin'`);
-        const last = await admin.put(`/api/users/${me.id}`).send(editBody({ ...me, accessProfileId: 2 })).expect(409);
+        const last = await admin
+          .put(`/api/users/${me.id}`)
+          .send(editBody({ ...me, accessProfileId: 2 }))
+          .expect(409);
         expect(last.body.message).toBe('Não é possível remover o último administrador');
       }
     });
 
     it('lets an administrator demote another administrator while one remains', async () => {
       const other = await newUser(ctx, { profileId: 1 });
-      const demoted = await admin.put(`/api/users/${other.id}`).send(editBody(other, { accessProfileId: 2 })).expect(200);
+      const demoted = await admin
+        .put(`/api/users/${other.id}`)
+        .send(editBody(other, { accessProfileId: 2 }))
+        .expect(200);
       expect(demoted.body).toMatchObject({ accessProfileId: 2, role: 'manager' });
     });
   });

@@ -42,10 +42,18 @@ describe('/ws (e2e)', () => {
     const socketA2 = await openSocket(url, await sessionCookie(ctx, a.email, a.password));
     const socketB = await openSocket(url, await sessionCookie(ctx, b.email, b.password));
 
-    const sent = await ctx.app.get(NotificationsService).notify(a.id, 'task_assigned', { title: 'Só para A', message: 'm', data: { taskId: 1 } });
+    const sent = await ctx.app
+      .get(NotificationsService)
+      .notify(a.id, 'task_assigned', { title: 'Só para A', message: 'm', data: { taskId: 1 } });
     for (const socket of [socketA, socketA2]) {
       const pushed = await socket.next((m) => m.type === 'notification');
-      expect(pushed.notification).toMatchObject({ id: sent!.id, type: 'task_assigned', title: 'Só para A', isRead: false, soundEnabled: true });
+      expect(pushed.notification).toMatchObject({
+        id: sent!.id,
+        type: 'task_assigned',
+        title: 'Só para A',
+        isRead: false,
+        soundEnabled: true,
+      });
     }
 
     // A change on the board reaches every socket, as ids only (clients refetch what they may see).
@@ -59,7 +67,10 @@ describe('/ws (e2e)', () => {
       const changed = await socket.next((m) => m.type === 'task.changed' && m.taskId === task.body.id);
       expect(changed).toEqual({ type: 'task.changed', taskId: task.body.id });
     }
-    await admin.post('/api/columns').send({ name: unique('Lista '), position: 99 }).expect(201);
+    await admin
+      .post('/api/columns')
+      .send({ name: unique('Lista '), position: 99 })
+      .expect(201);
     await socketB.next((m) => m.type === 'column.changed');
 
     expect(socketB.messages.some((m) => m.type === 'notification')).toBe(false);
@@ -71,7 +82,10 @@ describe('/ws (e2e)', () => {
     const cookie = await sessionCookie(ctx, user.email, user.password);
     const socket = await openSocket(url, cookie);
     const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
-    await ctx.http.post('/api/auth/logout').set('Cookie', cookie).expect((res) => expect(res.status).toBeLessThan(300));
+    await ctx.http
+      .post('/api/auth/logout')
+      .set('Cookie', cookie)
+      .expect((res) => expect(res.status).toBeLessThan(300));
     await ctx.app.get(RealtimeService).heartbeatOnce();
     expect(await closed).toBe(SESSION_ENDED);
   });

@@ -105,7 +105,7 @@ test('closing the modal resets it, and a manager gets no debug panel nor the adm
   await modal.getByRole('button', { name: 'Analisar' }).click();
   const result = modal.getByTestId('ai-result');
   await result.waitFor();
-  assert.equal((await result.getByTestId('ai-confidence').getAttribute('data-level')), 'low');
+  assert.equal(await result.getByTestId('ai-confidence').getAttribute('data-level'), 'low');
   await modal.getByTestId('ai-warnings').getByText('Nenhum cliente identificado').waitFor();
   await modal.getByTestId('ai-suggestions').getByText('Defina um prazo para a tarefa').waitFor();
   assert.equal(await modal.getByTestId('ai-debug').count(), 0, 'no debug data for maria');

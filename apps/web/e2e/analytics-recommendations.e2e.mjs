@@ -15,7 +15,9 @@ before(async () => {
       FROM (SELECT id, row_number() OVER (ORDER BY id) AS r FROM users WHERE "isApproved") u
       JOIN (SELECT id, row_number() OVER (ORDER BY id) AS r FROM tasks) t ON t.r % 4 = u.r % 4
       CROSS JOIN generate_series(1, 20, 3) AS n`);
-  await product.sql(`INSERT INTO task_history ("taskId", "userId", "actionType", "createdAt") SELECT t.id, u.id, 'moved', now() - interval '2 days' FROM tasks t, users u WHERE u.username = 'ana' LIMIT 3`);
+  await product.sql(
+    `INSERT INTO task_history ("taskId", "userId", "actionType", "createdAt") SELECT t.id, u.id, 'moved', now() - interval '2 days' FROM tasks t, users u WHERE u.username = 'ana' LIMIT 3`,
+  );
 });
 after(async () => {
   await product?.stop();
@@ -104,7 +106,10 @@ test('analytics: denied without analytics read', async () => {
   const page = await product.newPage(JOAO);
   await page.goto('/analytics');
   await page.getByTestId('access-denied').waitFor();
-  assert.match(await page.getByTestId('access-denied').innerText(), /Acesso Negado[\s\S]*Você não tem permissão para visualizar analytics\./);
+  assert.match(
+    await page.getByTestId('access-denied').innerText(),
+    /Acesso Negado[\s\S]*Você não tem permissão para visualizar analytics\./,
+  );
   await page.context().close();
 });
 
@@ -128,7 +133,10 @@ test('recommendations: generate, implement with notes, dismiss, stats and insigh
   await page.getByTestId('resolution-text').fill('Feito na reunião de segunda');
   await page.getByRole('dialog').getByRole('button', { name: 'Implementar' }).click();
   await page.getByTestId('toast').filter({ hasText: 'Recomendação Implementada' }).waitFor();
-  await page.waitForFunction((n) => document.querySelectorAll('[role="tabpanel"]:not([hidden]) [data-testid^="recommendation-"]').length === n - 1, before);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[role="tabpanel"]:not([hidden]) [data-testid^="recommendation-"]').length === n - 1,
+    before,
+  );
   const [row] = await product.sql(`SELECT "resolutionNote" FROM recommendations WHERE status = 'implemented'`);
   assert.equal(row.resolutionNote, 'Feito na reunião de segunda');
 
@@ -147,7 +155,11 @@ test('recommendations: generate, implement with notes, dismiss, stats and insigh
 
   // A server refusal shows 'Erro' with the server's message.
   await page.route('**/api/recommendations/generate', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ statusCode: 403, message: 'Sem permissão agora', error: 'Forbidden' }) }),
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 403, message: 'Sem permissão agora', error: 'Forbidden' }),
+    }),
   );
   await page.getByTestId('generate-recommendations').click();
   await page.getByTestId('toast').filter({ hasText: 'Sem permissão agora' }).waitFor();
@@ -159,7 +171,10 @@ test('recommendations: restricted for collaborators', async () => {
   const page = await product.newPage(JOAO);
   await page.goto('/recommendations');
   await page.getByTestId('access-denied').waitFor();
-  assert.match(await page.getByTestId('access-denied').innerText(), /Acesso Restrito[\s\S]*Este recurso está disponível apenas para Administradores e Gerentes\./);
+  assert.match(
+    await page.getByTestId('access-denied').innerText(),
+    /Acesso Restrito[\s\S]*Este recurso está disponível apenas para Administradores e Gerentes\./,
+  );
   await product.screenshot(page, 'recommendations-restricted');
   await page.context().close();
 });

@@ -29,7 +29,9 @@ test('a task assigned to joão reaches his bell and his board live, without a re
   const title = `Campanha ao vivo E2E ${Date.now().toString(36)}`;
   const [{ id: joaoId }] = await product.sql(`SELECT id FROM users WHERE email = $1`, [JOAO.email]);
   const [{ id: clientId }] = await product.sql(`SELECT id FROM clients ORDER BY id LIMIT 1`);
-  const unreadBefore = Number((await product.sql(`SELECT count(*) FROM notifications WHERE "userId" = $1 AND NOT "isRead"`, [joaoId]))[0].count);
+  const unreadBefore = Number(
+    (await product.sql(`SELECT count(*) FROM notifications WHERE "userId" = $1 AND NOT "isRead"`, [joaoId]))[0].count,
+  );
 
   // With the browser permission undecided, the prompt shows top right 2 s after load; 'Agora não'
   // dismisses it for the session.
@@ -50,7 +52,14 @@ test('a task assigned to joão reaches his bell and his board live, without a re
 
   // The admin assigns him a task through the API.
   const created = await admin.request.post('/api/tasks', {
-    data: { title, description: 'Peças da campanha de inverno.', clientId, deadline: '2030-06-10T18:00:00-03:00', assignedTo: [joaoId], reminderTime: null },
+    data: {
+      title,
+      description: 'Peças da campanha de inverno.',
+      clientId,
+      deadline: '2030-06-10T18:00:00-03:00',
+      assignedTo: [joaoId],
+      reminderTime: null,
+    },
   });
   assert.equal(created.status(), 201, await created.text());
   const task = await created.json();
@@ -58,7 +67,10 @@ test('a task assigned to joão reaches his bell and his board live, without a re
   // Bell badge, toast and the board's new card arrive through the socket, long before the next poll.
   const badge = joao.getByTestId('notification-badge');
   await badge.filter({ hasText: String(unreadBefore + 1) }).waitFor({ timeout: 10_000 });
-  await joao.getByTestId('toast').filter({ hasText: `Nova tarefa atribuída: ${title}` }).waitFor({ timeout: 5_000 });
+  await joao
+    .getByTestId('toast')
+    .filter({ hasText: `Nova tarefa atribuída: ${title}` })
+    .waitFor({ timeout: 5_000 });
   await joao.getByTestId(`task-card-${task.id}`).waitFor({ timeout: 10_000 });
   assert.ok(Date.now() - loadedAt < 20_000, 'arrived before the 30 s poll');
   assert.ok(
@@ -82,7 +94,10 @@ test('a task assigned to joão reaches his bell and his board live, without a re
   await item.click();
   assert.equal((await marked).status(), 200);
   await dropdown.getByTestId('notification-item').first().and(joao.locator('[data-read="true"]')).waitFor();
-  const [row] = await product.sql(`SELECT "isRead" FROM notifications WHERE "userId" = $1 AND title = $2`, [joaoId, `Nova tarefa atribuída: ${title}`]);
+  const [row] = await product.sql(`SELECT "isRead" FROM notifications WHERE "userId" = $1 AND title = $2`, [
+    joaoId,
+    `Nova tarefa atribuída: ${title}`,
+  ]);
   assert.equal(row.isRead, true);
   if (unreadBefore === 0) await badge.waitFor({ state: 'detached' });
   assert.equal(await prompt.count(), 0, 'a dismissed prompt stays away after a reload in the same session');
@@ -117,7 +132,10 @@ test("the admin's Teste button pushes a notification to himself; Marcar todas cl
   await admin.getByTestId('notification-badge').waitFor();
   await dropdown.getByRole('button', { name: 'Marcar todas' }).click();
   await admin.getByTestId('notification-badge').waitFor({ state: 'detached' });
-  const [{ count }] = await product.sql(`SELECT count(*)::int AS count FROM notifications n JOIN users u ON u.id = n."userId" WHERE u.email = $1 AND NOT n."isRead"`, [ADMIN.email]);
+  const [{ count }] = await product.sql(
+    `SELECT count(*)::int AS count FROM notifications n JOIN users u ON u.id = n."userId" WHERE u.email = $1 AND NOT n."isRead"`,
+    [ADMIN.email],
+  );
   assert.equal(count, 0);
   await admin.context().close();
 });
@@ -178,7 +196,10 @@ test('the admin sees the e-mail status, queue counters and list, sends a test an
   const page = await product.newPage(ADMIN);
   await page.goto('/admin/settings');
   await page.getByRole('heading', { name: 'Configurações de E-mail' }).waitFor();
-  await page.getByTestId('email-status-badge').filter({ hasText: /^(Configurado|Erro|Não Configurado)$/ }).waitFor();
+  await page
+    .getByTestId('email-status-badge')
+    .filter({ hasText: /^(Configurado|Erro|Não Configurado)$/ })
+    .waitFor();
 
   // The counters add up to the rows of the outbox.
   const monitor = page.getByTestId('email-queue-monitor');
@@ -188,7 +209,10 @@ test('the admin sees the e-mail status, queue counters and list, sends a test an
     counters[status] = Number(await monitor.getByTestId(`queue-counter-${status}`).getByTestId('queue-counter-value').textContent());
   }
   const [{ total }] = await product.sql(`SELECT count(*)::int AS total FROM email_queue`);
-  assert.equal(Object.values(counters).reduce((a, b) => a + b, 0), total);
+  assert.equal(
+    Object.values(counters).reduce((a, b) => a + b, 0),
+    total,
+  );
   assert.ok(counters.failed >= 1);
 
   // The failed item shows its error in red; it expands to its content; Reenviar puts it back in the queue.

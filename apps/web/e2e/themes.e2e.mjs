@@ -113,7 +113,9 @@ test('applying a theme recolours the app at once and persists across reloads and
   await page.getByRole('tab', { name: /Todos/ }).click();
   await product.screenshot(page, 'themes-dark');
 
-  const [saved] = await product.sql(`SELECT t.name FROM user_themes ut JOIN themes t ON t.id = ut."themeId" JOIN users u ON u.id = ut."userId" WHERE u.username = 'maria'`);
+  const [saved] = await product.sql(
+    `SELECT t.name FROM user_themes ut JOIN themes t ON t.id = ut."themeId" JOIN users u ON u.id = ut."userId" WHERE u.username = 'maria'`,
+  );
   assert.equal(saved.name, 'noite-escura');
 
   // A reload keeps it.

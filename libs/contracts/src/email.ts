@@ -1,5 +1,13 @@
 /** The e-mail outbox as the admin page sees it (extended.md §2.12, §3). */
-export const EMAIL_TYPES = ['task_assigned', 'task_completed', 'task_comment', 'task_due_reminder', 'task_overdue', 'test_email', 'system_notification'] as const;
+export const EMAIL_TYPES = [
+  'task_assigned',
+  'task_completed',
+  'task_comment',
+  'task_due_reminder',
+  'task_overdue',
+  'test_email',
+  'system_notification',
+] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ['pending', 'scheduled', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

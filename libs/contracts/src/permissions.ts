@@ -15,16 +15,7 @@ export const MODULES = [
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 
-export const PERMISSION_LEVELS = [
-  'read',
-  'write',
-  'view_assigned',
-  'edit_assigned',
-  'own_only',
-  'hidden',
-  'view_all',
-  'edit_all',
-] as const;
+export const PERMISSION_LEVELS = ['read', 'write', 'view_assigned', 'edit_assigned', 'own_only', 'hidden', 'view_all', 'edit_all'] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 
 /** What an endpoint or a screen asks of a module. */

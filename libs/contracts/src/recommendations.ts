@@ -116,7 +116,12 @@ export const RECOMMENDATION_THRESHOLDS = {
 const ptBR = (value: number) => String(value).replace('.', ',');
 
 const names = (list: { name: string }[], max = 5): string =>
-  list.length <= max ? list.map((m) => m.name).join(', ') : `${list.slice(0, max).map((m) => m.name).join(', ')} e mais ${list.length - max}`;
+  list.length <= max
+    ? list.map((m) => m.name).join(', ')
+    : `${list
+        .slice(0, max)
+        .map((m) => m.name)
+        .join(', ')} e mais ${list.length - max}`;
 
 function overdueRule(m: RecommendationMetrics): RecommendationDraft | null {
   const rate = percent(m.overdueTasks, m.openTasks);
@@ -239,7 +244,16 @@ function slowCompletionRule(m: RecommendationMetrics): RecommendationDraft | nul
   };
 }
 
-const RULES = [overdueRule, bottleneckRule, unassignedRule, overloadedRule, idleRule, inactiveClientsRule, lowCompletionRule, slowCompletionRule];
+const RULES = [
+  overdueRule,
+  bottleneckRule,
+  unassignedRule,
+  overloadedRule,
+  idleRule,
+  inactiveClientsRule,
+  lowCompletionRule,
+  slowCompletionRule,
+];
 
 /** Every recommendation the metrics call for, most urgent first. */
 export function recommendationDrafts(metrics: RecommendationMetrics): RecommendationDraft[] {

@@ -88,7 +88,10 @@ export const COLUMN_PALETTE = [
 export const DEFAULT_COLUMN_COLOR = COLUMN_PALETTE[0].value;
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** A column whose name contains concluí, finaliz or complet (any case) holds completed tasks. */
@@ -109,7 +112,11 @@ export function taskStatus(deadline: string | Date | null, now: Date, timezone: 
 /** Text colour on a coloured badge: black when the colour's brightness is above 128, else white. */
 export function contrastTextColor(hex: string): '#000000' | '#ffffff' {
   let value = hex.replace('#', '').trim();
-  if (value.length === 3) value = value.split('').map((c) => c + c).join('');
+  if (value.length === 3)
+    value = value
+      .split('')
+      .map((c) => c + c)
+      .join('');
   const r = parseInt(value.slice(0, 2), 16);
   const g = parseInt(value.slice(2, 4), 16);
   const b = parseInt(value.slice(4, 6), 16);

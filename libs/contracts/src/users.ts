@@ -187,6 +187,9 @@ export function lostAdminRights(before: PermissionSubject, after: PermissionSubj
  * someone (create, edit, approve a request for it) or change an administrator's account.
  * Otherwise anyone with users write could make themselves, or take over, an administrator.
  */
-export function mayTouchAdminProfile(actor: { role?: string | null; accessProfileId?: number | null }, profileIds: readonly number[]): boolean {
+export function mayTouchAdminProfile(
+  actor: { role?: string | null; accessProfileId?: number | null },
+  profileIds: readonly number[],
+): boolean {
   return isAdmin(actor) || !profileIds.includes(ADMIN_PROFILE_ID);
 }

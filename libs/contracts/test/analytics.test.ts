@@ -44,7 +44,14 @@ describe('percentChange', () => {
 
 describe('toCsv', () => {
   it('writes a BOM, a header, ; separators, decimal commas and quotes when needed', () => {
-    const csv = toCsv({ columns: ['Membro', 'Horas'], rows: [['Ana; Lima', 1.5], ['Bia "B"', null], ['Caio', 2]] });
+    const csv = toCsv({
+      columns: ['Membro', 'Horas'],
+      rows: [
+        ['Ana; Lima', 1.5],
+        ['Bia "B"', null],
+        ['Caio', 2],
+      ],
+    });
     expect(csv).toBe('\uFEFFMembro;Horas\r\n"Ana; Lima";1,5\r\n"Bia ""B""";\r\nCaio;2\r\n');
   });
   it('names files safely', () => {

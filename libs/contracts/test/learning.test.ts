@@ -14,7 +14,12 @@ describe('levelForPoints', () => {
   });
   it('has no next level at the top', () => {
     const top = LEARNING_LEVELS[LEARNING_LEVELS.length - 1];
-    expect(levelForPoints(top.minPoints)).toEqual({ level: top.level, name: 'Mestre do WKFlow', minPoints: top.minPoints, nextLevelPoints: null });
+    expect(levelForPoints(top.minPoints)).toEqual({
+      level: top.level,
+      name: 'Mestre do WKFlow',
+      minPoints: top.minPoints,
+      nextLevelPoints: null,
+    });
     expect(levelForPoints(100_000).level).toBe(top.level);
   });
   it('treats negative, fractional and non-finite XP safely', () => {
@@ -57,7 +62,10 @@ describe('pathStatus', () => {
 });
 
 describe('achievementsFor', () => {
-  const unlocked = (facts: AchievementFacts) => achievementsFor(facts).filter((a) => a.unlocked).map((a) => a.title);
+  const unlocked = (facts: AchievementFacts) =>
+    achievementsFor(facts)
+      .filter((a) => a.unlocked)
+      .map((a) => a.title);
   const paths: AchievementFacts['paths'] = [
     { category: 'basic', status: 'not_started' },
     { category: 'basic', status: 'locked' },
@@ -73,9 +81,9 @@ describe('achievementsFor', () => {
     expect(list.every((a) => !a.unlocked)).toBe(true);
   });
   it('unlocks Primeiros passos with the first step', () => {
-    expect(unlocked({ completedSteps: 1, totalPoints: 10, paths: [{ category: 'basic', status: 'in_progress' }, ...paths.slice(1)] })).toEqual([
-      'Primeiros passos',
-    ]);
+    expect(
+      unlocked({ completedSteps: 1, totalPoints: 10, paths: [{ category: 'basic', status: 'in_progress' }, ...paths.slice(1)] }),
+    ).toEqual(['Primeiros passos']);
   });
   it('unlocks Trilha concluída, Base sólida and Espírito de equipe from completed paths', () => {
     const facts: AchievementFacts = {

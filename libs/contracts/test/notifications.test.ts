@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { channelsFor, DEFAULT_NOTIFICATION_PREFERENCES, dueReminderFor, effectivePreferences, NOTIFICATION_TYPES, remindersDue } from '../src/notifications';
+import {
+  channelsFor,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  dueReminderFor,
+  effectivePreferences,
+  NOTIFICATION_TYPES,
+  remindersDue,
+} from '../src/notifications';
 
 describe('notification preferences', () => {
   it('fills every type with the defaults table', () => {
     const prefs = effectivePreferences([]);
     expect(prefs.map((p) => p.type)).toEqual([...NOTIFICATION_TYPES]);
-    expect(prefs.find((p) => p.type === 'task_due_3h')).toEqual({ type: 'task_due_3h', emailEnabled: false, browserEnabled: true, soundEnabled: true });
-    expect(DEFAULT_NOTIFICATION_PREFERENCES.chat_message_offline).toEqual({ emailEnabled: true, browserEnabled: false, soundEnabled: false });
+    expect(prefs.find((p) => p.type === 'task_due_3h')).toEqual({
+      type: 'task_due_3h',
+      emailEnabled: false,
+      browserEnabled: true,
+      soundEnabled: true,
+    });
+    expect(DEFAULT_NOTIFICATION_PREFERENCES.chat_message_offline).toEqual({
+      emailEnabled: true,
+      browserEnabled: false,
+      soundEnabled: false,
+    });
   });
   it('prefers what the user saved', () => {
     const saved = [{ type: 'task_assigned' as const, emailEnabled: false, browserEnabled: true, soundEnabled: false }];
@@ -44,7 +60,9 @@ describe('reminders due', () => {
 
   it("adds the task's own reminder once its time has come, and nothing after the deadline", () => {
     expect(remindersDue(deadline, '1d', at(20 * 60))).toEqual([{ type: 'task_reminder', kind: `reminder:1d@${iso}`, closes: [] }]);
-    expect(remindersDue(deadline, '2h', at(3 * 60))).toEqual([{ type: 'task_due_3h', kind: `task_due_3h@${iso}`, closes: [`task_due_6h@${iso}`] }]);
+    expect(remindersDue(deadline, '2h', at(3 * 60))).toEqual([
+      { type: 'task_due_3h', kind: `task_due_3h@${iso}`, closes: [`task_due_6h@${iso}`] },
+    ]);
     expect(remindersDue(deadline, '2h', at(90)).map((c) => c.type)).toEqual(['task_due_3h', 'task_reminder']);
     expect(remindersDue(deadline, '1h', at(0))).toEqual([]);
     expect(remindersDue(deadline, '1h', at(-10))).toEqual([]);

@@ -68,7 +68,8 @@ describe('can', () => {
 describe('task and time rules', () => {
   it('views all tasks with view_all, edit_all or write', () => {
     for (const level of ['view_all', 'edit_all', 'write']) expect(canViewAllTasks(subject('tasks', level))).toBe(true);
-    for (const level of ['read', 'view_assigned', 'edit_assigned', 'own_only', 'hidden']) expect(canViewAllTasks(subject('tasks', level))).toBe(false);
+    for (const level of ['read', 'view_assigned', 'edit_assigned', 'own_only', 'hidden'])
+      expect(canViewAllTasks(subject('tasks', level))).toBe(false);
   });
   it('edits assigned tasks with edit_all, edit_assigned or write', () => {
     for (const level of ['edit_all', 'edit_assigned', 'write']) expect(canEditAssignedTasks(subject('tasks', level))).toBe(true);

@@ -28,7 +28,11 @@ describe('recommendation rules', () => {
   });
 
   it('flag the overdue rate: high from 20 %, urgent from 40 %, not on tiny boards', () => {
-    expect(recommendationDrafts({ ...healthy, overdueTasks: 4 })[0]).toMatchObject({ key: 'overdue-rate', type: 'workflow', priority: 'high' });
+    expect(recommendationDrafts({ ...healthy, overdueTasks: 4 })[0]).toMatchObject({
+      key: 'overdue-rate',
+      type: 'workflow',
+      priority: 'high',
+    });
     expect(recommendationDrafts({ ...healthy, overdueTasks: 8 })[0]).toMatchObject({ key: 'overdue-rate', priority: 'urgent' });
     expect(recommendationDrafts({ ...healthy, overdueTasks: 3 })).toEqual([]);
     expect(keys({ ...healthy, openTasks: 4, overdueTasks: 4 })).toEqual([]);
@@ -47,7 +51,11 @@ describe('recommendation rules', () => {
   });
 
   it('ask for owners of unassigned tasks', () => {
-    expect(recommendationDrafts({ ...healthy, unassignedOpenTasks: 3 })[0]).toMatchObject({ key: 'unassigned-tasks', type: 'team', priority: 'medium' });
+    expect(recommendationDrafts({ ...healthy, unassignedOpenTasks: 3 })[0]).toMatchObject({
+      key: 'unassigned-tasks',
+      type: 'team',
+      priority: 'medium',
+    });
     expect(recommendationDrafts({ ...healthy, unassignedOpenTasks: 10 })[0]).toMatchObject({ priority: 'high' });
   });
 

@@ -23,7 +23,10 @@ describe('themeColorErrors', () => {
   });
   it('names each missing or invalid colour', () => {
     const { border: _border, ...missing } = valid;
-    expect(themeColorErrors({ ...missing, primary: 'blue' })).toEqual(['primary: "blue" não é uma cor hexadecimal válida', 'border: cor ausente']);
+    expect(themeColorErrors({ ...missing, primary: 'blue' })).toEqual([
+      'primary: "blue" não é uma cor hexadecimal válida',
+      'border: cor ausente',
+    ]);
     expect(themeColorErrors(null)).toHaveLength(THEME_COLOR_KEYS.length);
   });
 });

@@ -23,7 +23,9 @@ describe('lostAdminRights', () => {
     expect(lostAdminRights(boss, subject(7, ['users', 'write'], ['user_management', 'read']))).toEqual(['user_management:write']);
     expect(lostAdminRights(boss, subject(7, ['user_management', 'edit_all']))).toEqual(['users:write']);
     expect(lostAdminRights(boss, subject(7))).toEqual(['users:write', 'user_management:write']);
-    expect(lostAdminRights(boss, subject(7, ['users', 'write'], ['user_management', 'write'], ['user_management', 'hidden']))).toEqual(['user_management:write']);
+    expect(lostAdminRights(boss, subject(7, ['users', 'write'], ['user_management', 'write'], ['user_management', 'hidden']))).toEqual([
+      'user_management:write',
+    ]);
   });
 
   it('ignores rights one did not have, and profile 1 keeps everything by rule', () => {

@@ -1,7 +1,14 @@
 import { Body, Controller, Get, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsDashboard, type AnalyticsTrendDay, type ClientPerformance, type MemberProductivity, type Report } from '@wkflow/contracts';
+import {
+  DEFAULT_ANALYTICS_PERIOD,
+  type AnalyticsDashboard,
+  type AnalyticsTrendDay,
+  type ClientPerformance,
+  type MemberProductivity,
+  type Report,
+} from '@wkflow/contracts';
 import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
@@ -56,7 +63,11 @@ export class AnalyticsController {
 
   @RequirePermission('analytics', 'read')
   @Get('reports/:id/download')
-  async download(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+  async download(
+    @CurrentUser() user: AuthenticatedUser,
+    @IdParam() id: number,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
     const { fileName, csv } = await this.reports.download(user, id);
     response.attachment(fileName);
     return new StreamableFile(Buffer.from(csv, 'utf8'), { type: 'text/csv; charset=utf-8' });

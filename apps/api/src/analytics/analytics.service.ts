@@ -62,7 +62,9 @@ export class AnalyticsService {
   }
 
   async boardColumns(): Promise<BoardColumns> {
-    const rows: { id: number; name: string; isFixed: boolean }[] = await this.dataSource.query(`SELECT id, name, "isFixed" FROM columns ORDER BY position`);
+    const rows: { id: number; name: string; isFixed: boolean }[] = await this.dataSource.query(
+      `SELECT id, name, "isFixed" FROM columns ORDER BY position`,
+    );
     return {
       completed: rows.filter((c) => isCompletedColumnName(c.name)).map((c) => c.id),
       working: rows.filter((c) => !c.isFixed && !isCompletedColumnName(c.name)).map(({ id, name }) => ({ id, name })),
@@ -173,15 +175,17 @@ export class AnalyticsService {
         ORDER BY tasks DESC, seconds DESC, c.name`,
       [start, end, completed, this.todayStart()],
     );
-    return rows.map((r: { id: number; name: string; color: string; tasks: number; completed: number; overdue: number; seconds: number }) => ({
-      client_id: r.id,
-      name: r.name,
-      color: r.color,
-      tasks: r.tasks,
-      completed: r.completed,
-      overdue: r.overdue,
-      hours: hours(r.seconds),
-    }));
+    return rows.map(
+      (r: { id: number; name: string; color: string; tasks: number; completed: number; overdue: number; seconds: number }) => ({
+        client_id: r.id,
+        name: r.name,
+        color: r.color,
+        tasks: r.tasks,
+        completed: r.completed,
+        overdue: r.overdue,
+        hours: hours(r.seconds),
+      }),
+    );
   }
 
   /** The table of a report: one row per member, client, time entry or completed task. */
@@ -200,7 +204,10 @@ export class AnalyticsService {
       case 'time_tracking':
         return { columns: ['Início', 'Fim', 'Membro', 'Cliente', 'Tarefa', 'Horas'], rows: await this.timeRows(period) };
       case 'task_completion':
-        return { columns: ['Tarefa', 'Cliente', 'Responsáveis', 'Criada em', 'Prazo', 'Concluída em', 'No prazo'], rows: await this.completionRows(period) };
+        return {
+          columns: ['Tarefa', 'Cliente', 'Responsáveis', 'Criada em', 'Prazo', 'Concluída em', 'No prazo'],
+          rows: await this.completionRows(period),
+        };
     }
   }
 
@@ -239,14 +246,16 @@ export class AnalyticsService {
         ORDER BY t."completedAt", t.id`,
       [start, end, this.config.appTimezone],
     );
-    return rows.map((r: { title: string; client: string; assignees: string | null; created: string; deadline: string; completed: string; on_time: boolean }) => [
-      r.title,
-      r.client,
-      r.assignees,
-      r.created,
-      r.deadline,
-      r.completed,
-      r.on_time ? 'Sim' : 'Não',
-    ]);
+    return rows.map(
+      (r: {
+        title: string;
+        client: string;
+        assignees: string | null;
+        created: string;
+        deadline: string;
+        completed: string;
+        on_time: boolean;
+      }) => [r.title, r.client, r.assignees, r.created, r.deadline, r.completed, r.on_time ? 'Sim' : 'Não'],
+    );
   }
 }

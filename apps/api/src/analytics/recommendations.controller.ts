@@ -17,7 +17,8 @@ import { RecommendationsService } from './recommendations.service';
 
 /** Users read (checked by the guard) plus access profile 1 or role manager (extended.md §6). */
 function assertAccess(user: AuthenticatedUser): void {
-  if (!canSeeRecommendations(user, user)) throw new ForbiddenException(`${RECOMMENDATIONS_RESTRICTED_TITLE} – ${RECOMMENDATIONS_RESTRICTED_MESSAGE}`);
+  if (!canSeeRecommendations(user, user))
+    throw new ForbiddenException(`${RECOMMENDATIONS_RESTRICTED_TITLE} – ${RECOMMENDATIONS_RESTRICTED_MESSAGE}`);
 }
 
 @ApiTags('recommendations')
@@ -56,7 +57,11 @@ export class RecommendationsController {
   @RequirePermission('users', 'read')
   @Post(':id/implement')
   @HttpCode(200)
-  implement(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: ImplementRecommendationDto): Promise<Recommendation> {
+  implement(
+    @CurrentUser() user: AuthenticatedUser,
+    @IdParam() id: number,
+    @Body() dto: ImplementRecommendationDto,
+  ): Promise<Recommendation> {
     assertAccess(user);
     return this.recommendations.implement(user, id, dto.notes);
   }

@@ -2,7 +2,16 @@ import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApp
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue, Worker, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ADMIN_PROFILE_ID, reportFileName, toCsv, type AnalyticsPeriod, type CreateReportRequest, type Report, type ReportTable, type ReportType } from '@wkflow/contracts';
+import {
+  ADMIN_PROFILE_ID,
+  reportFileName,
+  toCsv,
+  type AnalyticsPeriod,
+  type CreateReportRequest,
+  type Report,
+  type ReportTable,
+  type ReportType,
+} from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AnalyticsService } from './analytics.service';
@@ -68,7 +77,12 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.queue = config.redisUrl
       ? new Queue(REPORTS_QUEUE, {
-          connection: { url: config.redisUrl, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
+          connection: {
+            url: config.redisUrl,
+            maxRetriesPerRequest: 1,
+            enableOfflineQueue: false,
+            retryStrategy: (n: number) => Math.min(n * 500, 5000),
+          },
           prefix: `${config.redisPrefix}:bull`,
         })
       : null;
@@ -120,17 +134,26 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Computes a pending report into its row; a failure is recorded on the row, never thrown. */
   async compute(id: number): Promise<void> {
     const [claimed]: ReportRow[] = (
-      await this.dataSource.query(`UPDATE analytics_reports SET status = 'processing' WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`, [id])
+      await this.dataSource.query(
+        `UPDATE analytics_reports SET status = 'processing' WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
+        [id],
+      )
     )[0];
     if (!claimed) return;
     try {
       const table: ReportTable = await this.analytics.reportTable(claimed.type, claimed.parameters.period);
-      await this.dataSource.query(`UPDATE analytics_reports SET status = 'completed', result = $2, "completedAt" = now() WHERE id = $1`, [id, JSON.stringify(table)]);
+      await this.dataSource.query(`UPDATE analytics_reports SET status = 'completed', result = $2, "completedAt" = now() WHERE id = $1`, [
+        id,
+        JSON.stringify(table),
+      ]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`report ${id} failed: ${message}`);
       await this.dataSource
-        .query(`UPDATE analytics_reports SET status = 'failed', "errorMessage" = $2, "completedAt" = now() WHERE id = $1`, [id, message.slice(0, 2000)])
+        .query(`UPDATE analytics_reports SET status = 'failed', "errorMessage" = $2, "completedAt" = now() WHERE id = $1`, [
+          id,
+          message.slice(0, 2000),
+        ])
         .catch(() => undefined);
     }
   }

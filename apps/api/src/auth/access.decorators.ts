@@ -4,10 +4,7 @@ import type { AuthenticatedUser } from './authenticated-user';
 
 /** What a route requires. Every route declares one; a route without it is refused. */
 export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'permission'; module: ModuleName; need: PermissionNeed }
-  | { kind: 'admin' };
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; module: ModuleName; need: PermissionNeed } | { kind: 'admin' };
 
 export const ACCESS_RULE = 'wkflow:access-rule';
 

@@ -26,7 +26,10 @@ export const LOGIN_RATE_LIMITED = 'Muitas tentativas de login. Aguarde um minuto
             name: 'account',
             ttl: config.loginLimitWindowMs,
             limit: config.loginLimitPerAccount,
-            getTracker: (req: { body?: { email?: unknown } }) => `account:${String(req.body?.email ?? '').trim().toLowerCase()}`,
+            getTracker: (req: { body?: { email?: unknown } }) =>
+              `account:${String(req.body?.email ?? '')
+                .trim()
+                .toLowerCase()}`,
           },
         ],
       }),

@@ -10,9 +10,9 @@ export class SessionsService {
 
   /** Ends every session of a user except one (after a password change, or when an account goes). */
   async revokeUserSessions(userId: number, exceptSid?: string): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM "${SESSION_TABLE}" WHERE (sess->>'userId')::int = $1 AND ($2::varchar IS NULL OR sid <> $2)`,
-      [userId, exceptSid ?? null],
-    );
+    await this.dataSource.query(`DELETE FROM "${SESSION_TABLE}" WHERE (sess->>'userId')::int = $1 AND ($2::varchar IS NULL OR sid <> $2)`, [
+      userId,
+      exceptSid ?? null,
+    ]);
   }
 }

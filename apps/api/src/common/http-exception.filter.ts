@@ -39,7 +39,20 @@ function fromDatabaseError(error: QueryFailedError): { status: number; message: 
 }
 
 /** Connection-level failures of PostgreSQL (server down, restarting, connection dropped): retryable. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 
 export const SERVICE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
@@ -53,7 +66,12 @@ function isUnavailable(exception: unknown): boolean {
 }
 
 /** Errors that body-parser and multer raise before a handler runs. */
-function fromExpressError(error: { status?: number; statusCode?: number; type?: string; code?: string }): { status: number; message: string } | null {
+function fromExpressError(error: {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: string;
+}): { status: number; message: string } | null {
   const status = error.status ?? error.statusCode;
   if (error.type === 'entity.parse.failed') return { status: 400, message: 'JSON inválido no corpo da requisição' };
   if (error.type === 'entity.too.large') return { status: 413, message: 'Corpo da requisição grande demais' };
@@ -89,7 +107,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       ({ status, message } = fromExpressError(exception as never)!);
     }
 
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (response.headersSent) return;
     const body: ApiError = { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' };
     response.status(status).json(body);

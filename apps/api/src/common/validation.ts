@@ -3,9 +3,7 @@ import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/co
 function messagesOf(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((m) =>
-      m.startsWith('property ') ? `O campo ${path} não é permitido` : m,
-    );
+    const own = Object.values(error.constraints ?? {}).map((m) => (m.startsWith('property ') ? `O campo ${path} não é permitido` : m));
     return [...own, ...messagesOf(error.children ?? [], path)];
   });
 }

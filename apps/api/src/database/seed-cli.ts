@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(config.databaseUrl)).initialize();
   const { generatedAdminPassword } = await seedBase(dataSource, config);
   if (generatedAdminPassword) {
-    console.log(`Administrador criado: e-mail ${config.adminEmail}, senha ${generatedAdminPassword} (guarde-a; ela não será mostrada de novo)`);
+    console.log(
+      `Administrador criado: e-mail ${config.adminEmail}, senha ${generatedAdminPassword} (guarde-a; ela não será mostrada de novo)`,
+    );
   }
   if (process.argv.includes('--demo')) {
     await seedDemo(dataSource);

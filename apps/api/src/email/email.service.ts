@@ -91,10 +91,17 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly afterCommit: AfterCommit,
   ) {
-    this.transporter = config.smtpUrl ? createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null;
+    this.transporter = config.smtpUrl
+      ? createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+      : null;
     this.queue = config.redisUrl
       ? new Queue(EMAIL_QUEUE, {
-          connection: { url: config.redisUrl, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
+          connection: {
+            url: config.redisUrl,
+            maxRetriesPerRequest: 1,
+            enableOfflineQueue: false,
+            retryStrategy: (n: number) => Math.min(n * 500, 5000),
+          },
           prefix: `${config.redisPrefix}:bull`,
         })
       : null;
@@ -127,7 +134,14 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     const db = manager ?? this.dataSource;
     const [{ id }] = await db.query(
       `INSERT INTO email_queue ("emailType", subject, "recipientName", "recipientEmail", body, "htmlBody") VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [email.type, email.subject.slice(0, 300), email.recipientName ?? null, email.to, email.message, renderEmail(email.type, email.recipientName ?? null, email.message)],
+      [
+        email.type,
+        email.subject.slice(0, 300),
+        email.recipientName ?? null,
+        email.to,
+        email.message,
+        renderEmail(email.type, email.recipientName ?? null, email.message),
+      ],
     );
     this.afterCommit.run(manager, () => this.addJob(id).then(() => undefined));
     return id;
@@ -235,7 +249,10 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
       text: row.body,
       html: row.htmlBody ?? undefined,
     });
-    await this.dataSource.query(`UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL WHERE id = $1`, [id]);
+    await this.dataSource.query(
+      `UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL WHERE id = $1`,
+      [id],
+    );
   }
 
   /** After a failed attempt: scheduled for the next one, or failed after the last. */
@@ -262,13 +279,19 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async list(): Promise<EmailQueueItem[]> {
-    const rows: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM email_queue ORDER BY "createdAt" DESC, id DESC LIMIT 100`);
+    const rows: EmailRow[] = await this.dataSource.query(
+      `SELECT ${ITEM_COLUMNS} FROM email_queue ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
+    );
     return rows.map(toItem);
   }
 
   async stats(): Promise<EmailQueueStats> {
-    const rows: { status: string; n: number }[] = await this.dataSource.query(`SELECT status, count(*)::int AS n FROM email_queue GROUP BY status`);
-    const byStatus = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as EmailQueueStats['byStatus'];
+    const rows: { status: string; n: number }[] = await this.dataSource.query(
+      `SELECT status, count(*)::int AS n FROM email_queue GROUP BY status`,
+    );
+    const byStatus = Object.fromEntries(
+      EMAIL_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]),
+    ) as EmailQueueStats['byStatus'];
     return { byStatus };
   }
 
@@ -301,7 +324,10 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       return { status: 'error', message: `Falha no SMTP: ${error instanceof Error ? error.message : error}` };
     }
-    return { status: 'configured', message: this.queue ? 'Servidor SMTP conectado' : 'SMTP conectado; sem Redis (REDIS_URL) os e-mails aguardam na fila' };
+    return {
+      status: 'configured',
+      message: this.queue ? 'Servidor SMTP conectado' : 'SMTP conectado; sem Redis (REDIS_URL) os e-mails aguardam na fila',
+    };
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -32,11 +32,13 @@ export const LEARNING_CATALOGUE: CataloguePath[] = [
     steps: [
       {
         title: 'Conheça o quadro WKFlow',
-        description: 'Abra o quadro na página inicial e veja as colunas Backlog, A fazer, Em andamento, Em revisão e concluídos. Cada cartão é uma tarefa de um cliente.',
+        description:
+          'Abra o quadro na página inicial e veja as colunas Backlog, A fazer, Em andamento, Em revisão e concluídos. Cada cartão é uma tarefa de um cliente.',
       },
       {
         title: 'Crie sua primeira tarefa',
-        description: 'Clique em Nova Tarefa no cabeçalho e informe título, cliente, responsáveis e prazo. Toda tarefa nova entra no Backlog.',
+        description:
+          'Clique em Nova Tarefa no cabeçalho e informe título, cliente, responsáveis e prazo. Toda tarefa nova entra no Backlog.',
       },
       {
         title: 'Mova um cartão entre colunas',
@@ -123,7 +125,8 @@ export const LEARNING_CATALOGUE: CataloguePath[] = [
     steps: [
       {
         title: 'Entre em uma sala de chat',
-        description: 'Abra o Chat, escolha uma sala e envie uma mensagem para a equipe. As salas com mensagens novas mostram o total não lido.',
+        description:
+          'Abra o Chat, escolha uma sala e envie uma mensagem para a equipe. As salas com mensagens novas mostram o total não lido.',
       },
       {
         title: 'Responda a uma mensagem',
@@ -156,7 +159,8 @@ export const LEARNING_CATALOGUE: CataloguePath[] = [
       },
       {
         title: 'Guarde os acessos com segurança',
-        description: 'Na aba de acessos do cliente, registre ferramenta, URL, usuário e senha. As senhas ficam criptografadas e aparecem mascaradas.',
+        description:
+          'Na aba de acessos do cliente, registre ferramenta, URL, usuário e senha. As senhas ficam criptografadas e aparecem mascaradas.',
       },
       {
         title: 'Inicie o processo de onboarding',

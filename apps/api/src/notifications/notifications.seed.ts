@@ -9,10 +9,38 @@ const DEMO: { username: string; type: string; title: string; message: string; mi
     minutesAgo: 240,
     isRead: true,
   },
-  { username: 'joao', type: 'task_comment', title: 'Novo comentário em: Artes para redes sociais', message: 'Carlos comentou na tarefa.', minutesAgo: 50, isRead: false },
-  { username: 'ana', type: 'task_due_6h', title: 'Prazo próximo: Briefing Verde Vida', message: 'A tarefa vence em até 6 horas.', minutesAgo: 20, isRead: false },
-  { username: 'carlos', type: 'chat_message_online', title: 'Nova mensagem em Geral', message: 'Ana: O cliente Verde Vida mandou o briefing novo.', minutesAgo: 45, isRead: false },
-  { username: 'maria', type: 'task_completed', title: 'Tarefa concluída: Relatório mensal', message: 'Carlos concluiu a tarefa "Relatório mensal".', minutesAgo: 90, isRead: false },
+  {
+    username: 'joao',
+    type: 'task_comment',
+    title: 'Novo comentário em: Artes para redes sociais',
+    message: 'Carlos comentou na tarefa.',
+    minutesAgo: 50,
+    isRead: false,
+  },
+  {
+    username: 'ana',
+    type: 'task_due_6h',
+    title: 'Prazo próximo: Briefing Verde Vida',
+    message: 'A tarefa vence em até 6 horas.',
+    minutesAgo: 20,
+    isRead: false,
+  },
+  {
+    username: 'carlos',
+    type: 'chat_message_online',
+    title: 'Nova mensagem em Geral',
+    message: 'Ana: O cliente Verde Vida mandou o briefing novo.',
+    minutesAgo: 45,
+    isRead: false,
+  },
+  {
+    username: 'maria',
+    type: 'task_completed',
+    title: 'Tarefa concluída: Relatório mensal',
+    message: 'Carlos concluiu a tarefa "Relatório mensal".',
+    minutesAgo: 90,
+    isRead: false,
+  },
 ];
 
 /** A few notifications for the demo users' dropdowns. Idempotent: only for users who have none. */

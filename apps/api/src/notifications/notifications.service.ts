@@ -77,7 +77,9 @@ export class NotificationsService {
   }
 
   async markAllRead(userId: number): Promise<{ updated: number }> {
-    const [, count] = await this.dataSource.query(`UPDATE notifications SET "isRead" = true WHERE "userId" = $1 AND NOT "isRead"`, [userId]);
+    const [, count] = await this.dataSource.query(`UPDATE notifications SET "isRead" = true WHERE "userId" = $1 AND NOT "isRead"`, [
+      userId,
+    ]);
     return { updated: count };
   }
 
@@ -105,7 +107,10 @@ export class NotificationsService {
   /** The dropdown's 'Teste' button: a browser notification to oneself, for access profile 1 only. */
   async sendTest(user: AuthenticatedUser): Promise<Notification> {
     if (user.accessProfileId !== ADMIN_PROFILE_ID) throw new ForbiddenException(NOT_ALLOWED);
-    const notification = await this.notify(user.id, 'test', { title: 'Notificação de teste', message: 'As notificações do WKFlow estão funcionando.' });
+    const notification = await this.notify(user.id, 'test', {
+      title: 'Notificação de teste',
+      message: 'As notificações do WKFlow estão funcionando.',
+    });
     return notification!;
   }
 
@@ -115,21 +120,40 @@ export class NotificationsService {
    * `manager` is given (so they commit with the event), and the push and the queue job wait for
    * its commit.
    */
-  async notify(userId: number, type: SystemNotificationType, content: NotifyContent, manager?: EntityManager): Promise<Notification | null> {
+  async notify(
+    userId: number,
+    type: SystemNotificationType,
+    content: NotifyContent,
+    manager?: EntityManager,
+  ): Promise<Notification | null> {
     if (!manager) return this.dataSource.transaction((own) => this.notify(userId, type, content, own));
     const db = manager;
     const [user] = await db.query(`SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`, [userId]);
     if (!user) return null;
-    const saved = await db.query(`SELECT type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = $1`, [userId]);
+    const saved = await db.query(
+      `SELECT type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = $1`,
+      [userId],
+    );
     const channels = channelsFor(type, saved);
     if (channels.emailEnabled) {
-      await this.email.enqueue({ type: EMAIL_TYPE[type], to: user.email, recipientName: user.name, subject: content.title, message: content.message }, manager);
+      await this.email.enqueue(
+        { type: EMAIL_TYPE[type], to: user.email, recipientName: user.name, subject: content.title, message: content.message },
+        manager,
+      );
     }
     if (!channels.browserEnabled) return null;
     const [row]: NotificationRow[] = await db.query(
       `INSERT INTO notifications ("userId", type, title, message, channel, "soundEnabled", data) VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING id, type, title, message, "isRead", channel, "soundEnabled", data, "createdAt"`,
-      [userId, type, content.title.slice(0, 200), content.message, channels.emailEnabled ? 'both' : 'browser', channels.soundEnabled, content.data ? JSON.stringify(content.data) : null],
+      [
+        userId,
+        type,
+        content.title.slice(0, 200),
+        content.message,
+        channels.emailEnabled ? 'both' : 'browser',
+        channels.soundEnabled,
+        content.data ? JSON.stringify(content.data) : null,
+      ],
     );
     const notification = toNotification(row);
     this.afterCommit.run(manager, () => this.realtime.sendToUser(userId, { type: 'notification', notification }));

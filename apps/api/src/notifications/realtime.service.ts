@@ -106,7 +106,9 @@ export class RealtimeService implements OnModuleDestroy {
       if (!this.originAllowed(request)) return refuse('403 Forbidden');
       const req = request as Request;
       await new Promise<void>((resolve, reject) =>
-        this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) => (error ? reject(error) : resolve())),
+        this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) =>
+          error ? reject(error) : resolve(),
+        ),
       );
       const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
       if (!user) return refuse('401 Unauthorized');
@@ -185,7 +187,10 @@ export class RealtimeService implements OnModuleDestroy {
     const pipeline = this.publisher.pipeline();
     for (const userId of userIds) {
       if (change === 'leave') pipeline.zrem(this.presenceKey(userId), this.replicaId);
-      else pipeline.zadd(this.presenceKey(userId), Date.now() + PRESENCE_TTL_MS, this.replicaId).pexpire(this.presenceKey(userId), PRESENCE_TTL_MS);
+      else
+        pipeline
+          .zadd(this.presenceKey(userId), Date.now() + PRESENCE_TTL_MS, this.replicaId)
+          .pexpire(this.presenceKey(userId), PRESENCE_TTL_MS);
     }
     await pipeline.exec().catch((error: Error) => this.logger.warn(`presence: ${error.message}`));
   }

@@ -2,7 +2,13 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isCompletedColumnName, remindersDue, type ReminderClaim, type ReminderNotificationType, type ReminderOption } from '@wkflow/contracts';
+import {
+  isCompletedColumnName,
+  remindersDue,
+  type ReminderClaim,
+  type ReminderNotificationType,
+  type ReminderOption,
+} from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { NotificationsService } from './notifications.service';
 
@@ -91,7 +97,9 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
           try {
             if (await this.deliver(row, userId, claim)) sent += 1;
           } catch (error) {
-            this.logger.warn(`reminder ${claim.kind} for task ${row.taskId}, user ${userId}: ${error instanceof Error ? error.message : error}`);
+            this.logger.warn(
+              `reminder ${claim.kind} for task ${row.taskId}, user ${userId}: ${error instanceof Error ? error.message : error}`,
+            );
           }
         }
       }

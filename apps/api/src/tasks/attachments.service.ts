@@ -39,7 +39,14 @@ export class AttachmentsService {
   }
 
   private toAttachment(row: AttachmentRow): TaskAttachment {
-    return { id: row.id, originalName: row.originalName, size: row.size, mimeType: row.mimeType, createdAt: row.createdAt.toISOString(), userId: row.userId };
+    return {
+      id: row.id,
+      originalName: row.originalName,
+      size: row.size,
+      mimeType: row.mimeType,
+      createdAt: row.createdAt.toISOString(),
+      userId: row.userId,
+    };
   }
 
   async list(user: AuthenticatedUser, taskId: number): Promise<TaskAttachment[]> {
@@ -48,7 +55,11 @@ export class AttachmentsService {
     return rows.map((r) => this.toAttachment(r));
   }
 
-  async add(user: AuthenticatedUser, taskId: number, file: { originalname: string; mimetype: string; size: number; buffer: Buffer }): Promise<TaskAttachment> {
+  async add(
+    user: AuthenticatedUser,
+    taskId: number,
+    file: { originalname: string; mimetype: string; size: number; buffer: Buffer },
+  ): Promise<TaskAttachment> {
     await this.tasks.taskFor(user, taskId, true);
     await mkdir(this.dir, { recursive: true });
     const storedName = randomBytes(16).toString('hex');
@@ -56,7 +67,14 @@ export class AttachmentsService {
     try {
       const [row] = await this.dataSource.query(
         `INSERT INTO task_attachments ("taskId", "userId", "originalName", "storedName", "mimeType", size) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [taskId, user.id, safeFileName(file.originalname), storedName, (file.mimetype || 'application/octet-stream').slice(0, 150), file.size],
+        [
+          taskId,
+          user.id,
+          safeFileName(file.originalname),
+          storedName,
+          (file.mimetype || 'application/octet-stream').slice(0, 150),
+          file.size,
+        ],
       );
       return this.toAttachment(row);
     } catch (error) {

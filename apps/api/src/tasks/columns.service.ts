@@ -82,7 +82,9 @@ export class ColumnsService {
       const unknown = ids.filter((id) => !existing.some((c) => c.id === id));
       if (unknown.length) throw new BadRequestException(`Listas não encontradas: ${unknown.join(', ')}`);
       const wanted = new Map(dto.columnUpdates.map((u) => [u.id, u.position]));
-      const ordered = [...existing].sort((a, b) => (wanted.get(a.id) ?? a.position + 0.5) - (wanted.get(b.id) ?? b.position + 0.5) || a.id - b.id);
+      const ordered = [...existing].sort(
+        (a, b) => (wanted.get(a.id) ?? a.position + 0.5) - (wanted.get(b.id) ?? b.position + 0.5) || a.id - b.id,
+      );
       for (const [index, column] of ordered.entries()) {
         await db.query(`UPDATE columns SET position = $2 WHERE id = $1 AND position <> $2`, [column.id, index + 1]);
       }

@@ -27,7 +27,9 @@ export class TaskEvents {
     for (const listener of this.listeners) {
       Promise.resolve()
         .then(() => listener(event))
-        .catch((error: unknown) => this.logger.error(`listener failed on ${event.type}: ${error instanceof Error ? error.message : error}`));
+        .catch((error: unknown) =>
+          this.logger.error(`listener failed on ${event.type}: ${error instanceof Error ? error.message : error}`),
+        );
     }
   }
 }

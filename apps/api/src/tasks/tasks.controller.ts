@@ -1,15 +1,45 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { createReadStream } from 'node:fs';
 import type { Request, Response } from 'express';
-import { ATTACHMENT_MAX_BYTES, type Column, type Task, type TaskAttachment, type TaskComment, type TaskHistoryItem } from '@wkflow/contracts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  type Column,
+  type Task,
+  type TaskAttachment,
+  type TaskComment,
+  type TaskHistoryItem,
+} from '@wkflow/contracts';
 import { AdminOnly, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { AttachmentsService } from './attachments.service';
 import { ColumnsService } from './columns.service';
-import { CreateColumnDto, CreateCommentDto, CreateTaskDto, MoveTaskDto, ReorderColumnsDto, TaskListQueryDto, UpdateColumnDto, UpdateTaskDto } from './dto/tasks.dto';
+import {
+  CreateColumnDto,
+  CreateCommentDto,
+  CreateTaskDto,
+  MoveTaskDto,
+  ReorderColumnsDto,
+  TaskListQueryDto,
+  UpdateColumnDto,
+  UpdateTaskDto,
+} from './dto/tasks.dto';
 import { TasksService } from './tasks.service';
 import { BadRequestException } from '@nestjs/common';
 
@@ -66,7 +96,12 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Get()
   @ApiOkResponse({ description: 'Task[]' })
-  async list(@CurrentUser() user: AuthenticatedUser, @Query() query: TaskListQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async list(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: TaskListQueryDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     if (query.search || query.columnId || query.cursor || query.limit) {
       response.json(await this.tasks.list(user, query));
       return;
@@ -156,7 +191,11 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Delete(':id/attachments/:attachmentId')
   @HttpCode(200)
-  async removeAttachment(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @IdParam('attachmentId') attachmentId: number): Promise<{ success: true }> {
+  async removeAttachment(
+    @CurrentUser() user: AuthenticatedUser,
+    @IdParam() id: number,
+    @IdParam('attachmentId') attachmentId: number,
+  ): Promise<{ success: true }> {
     await this.attachments.remove(user, id, attachmentId);
     return { success: true };
   }

@@ -1,4 +1,11 @@
 import { ColumnEntity, TaskAssigneeEntity, TaskAttachmentEntity, TaskCommentEntity, TaskEntity, TaskHistoryEntity } from './task.entities';
 
 /** The entities of the tasks domain, registered once in database/entities.ts. */
-export const TASKS_ENTITIES: Function[] = [ColumnEntity, TaskEntity, TaskAssigneeEntity, TaskCommentEntity, TaskHistoryEntity, TaskAttachmentEntity];
+export const TASKS_ENTITIES: Function[] = [
+  ColumnEntity,
+  TaskEntity,
+  TaskAssigneeEntity,
+  TaskCommentEntity,
+  TaskHistoryEntity,
+  TaskAttachmentEntity,
+];

@@ -15,24 +15,124 @@ export async function seedBoardColumns(dataSource: DataSource): Promise<void> {
     const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM columns`);
     if (count > 0) return;
     for (const [index, column] of DEFAULT_COLUMNS.entries()) {
-      await db.query(`INSERT INTO columns (name, position, color, "isFixed") VALUES ($1, $2, $3, $4)`, [column.name, index + 1, column.color, column.isFixed]);
+      await db.query(`INSERT INTO columns (name, position, color, "isFixed") VALUES ($1, $2, $3, $4)`, [
+        column.name,
+        index + 1,
+        column.color,
+        column.isFixed,
+      ]);
     }
   });
 }
 
-const DEMO_TASKS: Array<{ title: string; description: string; column: string; client: number; days: number; assignees: string[]; reminder?: string }> = [
-  { title: 'Calendário editorial de dezembro', description: 'Planejar os posts de dezembro para o Instagram e o Facebook.', column: 'A fazer', client: 0, days: 3, assignees: ['maria', 'joao'], reminder: '1d' },
-  { title: 'Relatório mensal de mídia paga', description: 'Consolidar resultados do Google Ads e Meta Ads de novembro.', column: 'Em andamento', client: 1, days: 1, assignees: ['carlos'] },
-  { title: 'Novo layout da landing page', description: 'Protótipo no Figma com a nova identidade: https://www.figma.com', column: 'Em revisão', client: 2, days: 5, assignees: ['ana', 'maria', 'joao', 'carlos'] },
-  { title: 'Briefing da campanha de verão', description: 'Reunião com o cliente para alinhar objetivos e verba.', column: 'Backlog', client: 3, days: 10, assignees: [] },
-  { title: 'Roteiro de vídeos para Reels', description: 'Três roteiros curtos com chamadas para o cardápio novo.', column: 'A fazer', client: 0, days: -2, assignees: ['joao'] },
-  { title: 'Ajustes no site institucional', description: 'Corrigir formulário de contato e velocidade da home.', column: 'Em andamento', client: 4, days: -1, assignees: ['ana'], reminder: '2h' },
-  { title: 'Fotos de produto', description: 'Sessão de fotos dos novos produtos para o e-commerce.', column: 'concluídos', client: 1, days: -3, assignees: ['maria'] },
-  { title: 'Respostas aos comentários', description: 'Responder comentários e mensagens da semana.', column: 'A fazer', client: 2, days: 2, assignees: ['joao', 'ana'] },
-  { title: 'Planejamento de SEO', description: 'Lista de palavras-chave e pautas para o blog.', column: 'Backlog', client: 4, days: 14, assignees: ['carlos'] },
-  { title: 'Newsletter de novembro', description: 'Texto e arte da newsletter para a base de clientes.', column: 'concluídos', client: 3, days: -6, assignees: ['ana'] },
-  { title: 'Campanha Black Friday', description: 'Criativos e segmentação para a campanha da Black Friday.', column: 'Em revisão', client: 0, days: 0, assignees: ['maria', 'carlos'], reminder: '6h' },
-  { title: 'Manual de marca', description: 'Revisar cores, tipografia e usos do logotipo.', column: 'A fazer', client: 1, days: 7, assignees: ['ana'] },
+const DEMO_TASKS: Array<{
+  title: string;
+  description: string;
+  column: string;
+  client: number;
+  days: number;
+  assignees: string[];
+  reminder?: string;
+}> = [
+  {
+    title: 'Calendário editorial de dezembro',
+    description: 'Planejar os posts de dezembro para o Instagram e o Facebook.',
+    column: 'A fazer',
+    client: 0,
+    days: 3,
+    assignees: ['maria', 'joao'],
+    reminder: '1d',
+  },
+  {
+    title: 'Relatório mensal de mídia paga',
+    description: 'Consolidar resultados do Google Ads e Meta Ads de novembro.',
+    column: 'Em andamento',
+    client: 1,
+    days: 1,
+    assignees: ['carlos'],
+  },
+  {
+    title: 'Novo layout da landing page',
+    description: 'Protótipo no Figma com a nova identidade: https://www.figma.com',
+    column: 'Em revisão',
+    client: 2,
+    days: 5,
+    assignees: ['ana', 'maria', 'joao', 'carlos'],
+  },
+  {
+    title: 'Briefing da campanha de verão',
+    description: 'Reunião com o cliente para alinhar objetivos e verba.',
+    column: 'Backlog',
+    client: 3,
+    days: 10,
+    assignees: [],
+  },
+  {
+    title: 'Roteiro de vídeos para Reels',
+    description: 'Três roteiros curtos com chamadas para o cardápio novo.',
+    column: 'A fazer',
+    client: 0,
+    days: -2,
+    assignees: ['joao'],
+  },
+  {
+    title: 'Ajustes no site institucional',
+    description: 'Corrigir formulário de contato e velocidade da home.',
+    column: 'Em andamento',
+    client: 4,
+    days: -1,
+    assignees: ['ana'],
+    reminder: '2h',
+  },
+  {
+    title: 'Fotos de produto',
+    description: 'Sessão de fotos dos novos produtos para o e-commerce.',
+    column: 'concluídos',
+    client: 1,
+    days: -3,
+    assignees: ['maria'],
+  },
+  {
+    title: 'Respostas aos comentários',
+    description: 'Responder comentários e mensagens da semana.',
+    column: 'A fazer',
+    client: 2,
+    days: 2,
+    assignees: ['joao', 'ana'],
+  },
+  {
+    title: 'Planejamento de SEO',
+    description: 'Lista de palavras-chave e pautas para o blog.',
+    column: 'Backlog',
+    client: 4,
+    days: 14,
+    assignees: ['carlos'],
+  },
+  {
+    title: 'Newsletter de novembro',
+    description: 'Texto e arte da newsletter para a base de clientes.',
+    column: 'concluídos',
+    client: 3,
+    days: -6,
+    assignees: ['ana'],
+  },
+  {
+    title: 'Campanha Black Friday',
+    description: 'Criativos e segmentação para a campanha da Black Friday.',
+    column: 'Em revisão',
+    client: 0,
+    days: 0,
+    assignees: ['maria', 'carlos'],
+    reminder: '6h',
+  },
+  {
+    title: 'Manual de marca',
+    description: 'Revisar cores, tipografia e usos do logotipo.',
+    column: 'A fazer',
+    client: 1,
+    days: 7,
+    assignees: ['ana'],
+  },
 ];
 
 /** A board with a dozen tasks across the columns, assigned to the demo team. */
@@ -57,18 +157,27 @@ export async function seedTasksDemo(dataSource: DataSource): Promise<void> {
         `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", position, "completedAt", "createdAt")
          VALUES ($1, $2, $3, $4, date_trunc('hour', now()) + make_interval(days => $5::int), $6, $7, $8, CASE WHEN $9::boolean THEN now() - interval '1 day' END, $10)
          RETURNING id`,
-        [task.title, task.description, clients[task.client % clients.length].id, column.id, task.days, task.reminder ?? null, admin?.id ?? null, position, completed, createdAt],
+        [
+          task.title,
+          task.description,
+          clients[task.client % clients.length].id,
+          column.id,
+          task.days,
+          task.reminder ?? null,
+          admin?.id ?? null,
+          position,
+          completed,
+          createdAt,
+        ],
       );
       for (const username of task.assignees) {
         const user = users.find((u) => u.username === username);
         if (user) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, user.id]);
       }
-      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata, "createdAt") VALUES ($1, $2, 'created', $3, $4)`, [
-        id,
-        admin?.id ?? null,
-        JSON.stringify({ title: task.title }),
-        createdAt,
-      ]);
+      await db.query(
+        `INSERT INTO task_history ("taskId", "userId", "actionType", metadata, "createdAt") VALUES ($1, $2, 'created', $3, $4)`,
+        [id, admin?.id ?? null, JSON.stringify({ title: task.title }), createdAt],
+      );
     }
   });
 }

@@ -4,7 +4,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
-import { canViewAllTasks, isCompletedColumnName, type Task, type TaskAttachment, type TaskComment, type TaskHistoryItem } from '@wkflow/contracts';
+import {
+  canViewAllTasks,
+  isCompletedColumnName,
+  type Task,
+  type TaskAttachment,
+  type TaskComment,
+  type TaskHistoryItem,
+} from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateTaskDto, MoveTaskDto, TaskListQueryDto, UpdateTaskDto } from './dto/tasks.dto';
@@ -133,7 +140,10 @@ export class TasksService {
       where.push(`(t."columnId", t.position, t.id) > (SELECT k."columnId", k.position, k.id FROM tasks k WHERE k.id = $${params.length})`);
     }
     const limit = query.limit ? `LIMIT ${query.limit}` : '';
-    const rows: TaskRow[] = await this.dataSource.query(`${TASK_SELECT} WHERE ${where.join(' AND ')} ORDER BY t."columnId", t.position, t.id ${limit}`, params);
+    const rows: TaskRow[] = await this.dataSource.query(
+      `${TASK_SELECT} WHERE ${where.join(' AND ')} ORDER BY t."columnId", t.position, t.id ${limit}`,
+      params,
+    );
     const now = new Date();
     const todayStartMs = this.todayStart(now).toMillis();
     return rows.map((row) => this.toTask(row, now, todayStartMs));
@@ -213,7 +223,15 @@ export class TasksService {
     for (const row of rows) {
       await db.query(
         `INSERT INTO task_history ("taskId", "userId", "actionType", "fieldName", "oldValue", "newValue", metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [taskId, userId, row.actionType, row.fieldName ?? null, text(row.oldValue), text(row.newValue), row.metadata ? JSON.stringify(row.metadata) : null],
+        [
+          taskId,
+          userId,
+          row.actionType,
+          row.fieldName ?? null,
+          text(row.oldValue),
+          text(row.newValue),
+          row.metadata ? JSON.stringify(row.metadata) : null,
+        ],
       );
     }
   }
@@ -254,11 +272,21 @@ export class TasksService {
                  (SELECT COALESCE(MAX(position), 0) + 1 FROM tasks WHERE "columnId" = $4 AND NOT "isArchived"),
                  CASE WHEN $8::boolean THEN now() END)
          RETURNING id`,
-        [dto.title, dto.description, dto.clientId, column.id, dto.deadline, dto.reminderTime ?? null, user.id, isCompletedColumnName(column.name)],
+        [
+          dto.title,
+          dto.description,
+          dto.clientId,
+          column.id,
+          dto.deadline,
+          dto.reminderTime ?? null,
+          user.id,
+          isCompletedColumnName(column.name),
+        ],
       );
       for (const userId of assignees) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
       const history: HistoryRow[] = [{ actionType: 'created', metadata: { title: dto.title, columnId: column.id, column: column.name } }];
-      if (assignees.length) history.push({ actionType: 'assigned', fieldName: 'assignedTo', newValue: assignees, metadata: { added: assignees, removed: [] } });
+      if (assignees.length)
+        history.push({ actionType: 'assigned', fieldName: 'assignedTo', newValue: assignees, metadata: { added: assignees, removed: [] } });
       if (dto.reminderTime) history.push({ actionType: 'reminder_set', fieldName: 'reminder', newValue: dto.reminderTime });
       await this.writeHistory(db, id, user.id, history);
       return this.toTask((await this.findRow(db, id))!);
@@ -296,15 +324,30 @@ export class TasksService {
       }
       if (dto.deadline !== undefined && new Date(dto.deadline).getTime() !== current.deadline.getTime()) {
         assign('deadline', dto.deadline);
-        history.push({ actionType: 'deadline_changed', fieldName: 'deadline', oldValue: current.deadline, newValue: new Date(dto.deadline) });
+        history.push({
+          actionType: 'deadline_changed',
+          fieldName: 'deadline',
+          oldValue: current.deadline,
+          newValue: new Date(dto.deadline),
+        });
       }
       if (dto.reminderTime !== undefined && (dto.reminderTime ?? null) !== current.reminderTime) {
         assign('reminderTime', dto.reminderTime ?? null);
-        history.push({ actionType: 'reminder_set', fieldName: 'reminder', oldValue: current.reminderTime, newValue: dto.reminderTime ?? null });
+        history.push({
+          actionType: 'reminder_set',
+          fieldName: 'reminder',
+          oldValue: current.reminderTime,
+          newValue: dto.reminderTime ?? null,
+        });
       }
       if (dto.isArchived !== undefined && dto.isArchived !== current.isArchived) {
         assign('isArchived', dto.isArchived);
-        history.push({ actionType: 'updated', fieldName: 'status', oldValue: current.isArchived ? 'archived' : 'active', newValue: dto.isArchived ? 'archived' : 'active' });
+        history.push({
+          actionType: 'updated',
+          fieldName: 'status',
+          oldValue: current.isArchived ? 'archived' : 'active',
+          newValue: dto.isArchived ? 'archived' : 'active',
+        });
       }
       if (dto.assignedTo !== undefined) {
         const next = await this.assertAssignees(db, dto.assignedTo);
@@ -313,7 +356,13 @@ export class TasksService {
         if (added.length || removed.length) {
           if (removed.length) await db.query(`DELETE FROM task_assignees WHERE "taskId" = $1 AND "userId" = ANY($2::int[])`, [id, removed]);
           for (const userId of added) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
-          history.push({ actionType: 'assigned', fieldName: 'assignedTo', oldValue: current.assignedTo, newValue: next, metadata: { added, removed } });
+          history.push({
+            actionType: 'assigned',
+            fieldName: 'assignedTo',
+            oldValue: current.assignedTo,
+            newValue: next,
+            metadata: { added, removed },
+          });
           assignmentChange = { added, removed };
         }
       }
@@ -331,7 +380,15 @@ export class TasksService {
     const change = assignmentChange as { added: number[]; removed: number[] } | null;
     if (change) this.events.emit({ type: 'taskAssigned', taskId: id, actorId: user.id, ...change });
     const move = moved as { from: number; to: number; completed: boolean } | null;
-    if (move) this.events.emit({ type: 'taskMoved', taskId: id, actorId: user.id, fromColumnId: move.from, toColumnId: move.to, completed: move.completed });
+    if (move)
+      this.events.emit({
+        type: 'taskMoved',
+        taskId: id,
+        actorId: user.id,
+        fromColumnId: move.from,
+        toColumnId: move.to,
+        completed: move.completed,
+      });
     return task;
   }
 
@@ -352,9 +409,10 @@ export class TasksService {
 
   /** Moves inside an open transaction: locks both columns (in id order), places, renumbers, records. */
   private async moveWithin(db: EntityManager, user: AuthenticatedUser, task: TaskRow, toColumnId: number, position: number) {
-    const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [
-      [task.columnId, toColumnId],
-    ]);
+    const columns: { id: number; name: string }[] = await db.query(
+      `SELECT id, name FROM columns WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+      [[task.columnId, toColumnId]],
+    );
     const target = columns.find((c) => c.id === toColumnId);
     if (!target) throw new BadRequestException('Lista não encontrada');
     const source = columns.find((c) => c.id === task.columnId)!;
@@ -365,7 +423,11 @@ export class TasksService {
     const completed = isCompletedColumnName(target.name);
 
     // Make room, place the task, then close the gaps in both columns.
-    await db.query(`UPDATE tasks SET position = position + 1 WHERE "columnId" = $1 AND NOT "isArchived" AND position >= $2 AND id <> $3`, [toColumnId, place, task.id]);
+    await db.query(`UPDATE tasks SET position = position + 1 WHERE "columnId" = $1 AND NOT "isArchived" AND position >= $2 AND id <> $3`, [
+      toColumnId,
+      place,
+      task.id,
+    ]);
     await db.query(
       `UPDATE tasks SET "columnId" = $2, position = $3, "updatedAt" = now(),
               "completedAt" = CASE WHEN $4::boolean AND NOT $5::boolean THEN now() WHEN NOT $4::boolean THEN NULL ELSE "completedAt" END
@@ -395,7 +457,15 @@ export class TasksService {
       return this.toTask((await this.findRow(db, id))!);
     });
     const move = moved as { from: number; to: number; completed: boolean } | null;
-    if (move) this.events.emit({ type: 'taskMoved', taskId: id, actorId: user.id, fromColumnId: move.from, toColumnId: move.to, completed: move.completed });
+    if (move)
+      this.events.emit({
+        type: 'taskMoved',
+        taskId: id,
+        actorId: user.id,
+        fromColumnId: move.from,
+        toColumnId: move.to,
+        completed: move.completed,
+      });
     return task;
   }
 
@@ -407,13 +477,15 @@ export class TasksService {
         WHERE m."taskId" = $1 ORDER BY m."createdAt" DESC, m.id DESC`,
       [taskId],
     );
-    return rows.map((r: { id: number; content: string; createdAt: Date; userId: number | null; uid: number | null; name: string; username: string }) => ({
-      id: r.id,
-      content: r.content,
-      createdAt: r.createdAt.toISOString(),
-      userId: r.userId,
-      user: r.uid ? { id: r.uid, name: r.name, username: r.username } : null,
-    }));
+    return rows.map(
+      (r: { id: number; content: string; createdAt: Date; userId: number | null; uid: number | null; name: string; username: string }) => ({
+        id: r.id,
+        content: r.content,
+        createdAt: r.createdAt.toISOString(),
+        userId: r.userId,
+        user: r.uid ? { id: r.uid, name: r.name, username: r.username } : null,
+      }),
+    );
   }
 
   async addComment(user: AuthenticatedUser, taskId: number, content: string): Promise<TaskComment> {

@@ -77,7 +77,11 @@ export class TimerService {
   ) {}
 
   /** The task, if this user may see it (every task with tasks view_all, else assigned ones). */
-  private async visibleTask(db: EntityManager | DataSource, user: AuthenticatedUser, taskId: number): Promise<{ id: number; title: string }> {
+  private async visibleTask(
+    db: EntityManager | DataSource,
+    user: AuthenticatedUser,
+    taskId: number,
+  ): Promise<{ id: number; title: string }> {
     const [task] = await db.query(
       `SELECT t.id, t.title, EXISTS (SELECT 1 FROM task_assignees a WHERE a."taskId" = t.id AND a."userId" = $2) AS assigned
          FROM tasks t WHERE t.id = $1`,
@@ -120,10 +124,11 @@ export class TimerService {
         if (!exists) throw new NotFoundException(ENTRY_NOT_FOUND);
         throw new ConflictException(TIMER_NOT_RUNNING);
       }
-      await db.query(
-        `INSERT INTO task_history ("taskId", "userId", "actionType", metadata) VALUES ($1, $2, 'time_tracked', $3)`,
-        [row.taskId, user.id, JSON.stringify({ duration: row.duration, timeEntryId: row.id, startTime: row.startTime, endTime: row.endTime })],
-      );
+      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata) VALUES ($1, $2, 'time_tracked', $3)`, [
+        row.taskId,
+        user.id,
+        JSON.stringify({ duration: row.duration, timeEntryId: row.id, startTime: row.startTime, endTime: row.endTime }),
+      ]);
       return toTimeEntry(row);
     });
   }

@@ -43,7 +43,10 @@ export class AccessProfilesService {
   }
 
   private async assertNameFree(db: EntityManager | DataSource, name: string, exceptId?: number): Promise<void> {
-    const [clash] = await db.query(`SELECT id FROM access_profiles WHERE lower(name) = lower($1) AND ($2::int IS NULL OR id <> $2)`, [name, exceptId ?? null]);
+    const [clash] = await db.query(`SELECT id FROM access_profiles WHERE lower(name) = lower($1) AND ($2::int IS NULL OR id <> $2)`, [
+      name,
+      exceptId ?? null,
+    ]);
     if (clash) throw nameTaken();
   }
 
@@ -64,7 +67,11 @@ export class AccessProfilesService {
   async update(id: number, dto: AccessProfileDto): Promise<AccessProfile> {
     try {
       return await this.dataSource.transaction(async (db) => {
-        const [[row]] = await db.query(`UPDATE access_profiles SET name = $2, description = $3 WHERE id = $1 RETURNING id`, [id, dto.name, dto.description]);
+        const [[row]] = await db.query(`UPDATE access_profiles SET name = $2, description = $3 WHERE id = $1 RETURNING id`, [
+          id,
+          dto.name,
+          dto.description,
+        ]);
         if (!row) throw profileMissing();
         await this.assertNameFree(db, dto.name, id);
         return this.one(db, id);
@@ -107,7 +114,9 @@ export class AccessProfilesService {
    */
   private async assertKeepsOwnRights(db: EntityManager, actor: AuthenticatedUser, profileId: number): Promise<void> {
     if (profileId !== actor.accessProfileId) return;
-    const permissions = await db.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1`, [profileId]);
+    const permissions = await db.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1`, [
+      profileId,
+    ]);
     if (lostAdminRights(actor, { accessProfileId: profileId, permissions }).length) throw new ConflictException(USER_ERRORS.ownAdminRights);
   }
 
@@ -127,7 +136,10 @@ export class AccessProfilesService {
         await db.query(
           `INSERT INTO module_permissions ("profileId", module, permission, "additionalData")
            SELECT $1, e.module, e.permission, e."additionalData" FROM jsonb_to_recordset($2::jsonb) AS e(module varchar, permission varchar, "additionalData" jsonb)`,
-          [id, JSON.stringify(entries.map((e) => ({ module: e.module, permission: e.permission, additionalData: e.additionalData ?? null })))],
+          [
+            id,
+            JSON.stringify(entries.map((e) => ({ module: e.module, permission: e.permission, additionalData: e.additionalData ?? null }))),
+          ],
         );
       }
       await this.assertKeepsOwnRights(db, actor, id);
@@ -138,7 +150,10 @@ export class AccessProfilesService {
   /** One step of the documented save (delete every permission, then create one per module). */
   async addPermission(dto: CreateModulePermissionDto): Promise<ModulePermission> {
     await this.one(this.dataSource, dto.profileId);
-    const [existing] = await this.dataSource.query(`SELECT id FROM module_permissions WHERE "profileId" = $1 AND module = $2`, [dto.profileId, dto.module]);
+    const [existing] = await this.dataSource.query(`SELECT id FROM module_permissions WHERE "profileId" = $1 AND module = $2`, [
+      dto.profileId,
+      dto.module,
+    ]);
     if (existing) throw new ConflictException(USER_ERRORS.duplicateModulePermission);
     try {
       const [row] = await this.dataSource.query(
@@ -148,7 +163,11 @@ export class AccessProfilesService {
       return row;
     } catch (error) {
       // A concurrent save got there first, or the profile was deleted meanwhile.
-      translate(error, { UQ_module_permissions_profile_module: () => new ConflictException(USER_ERRORS.duplicateModulePermission) }, { '23503': profileMissing });
+      translate(
+        error,
+        { UQ_module_permissions_profile_module: () => new ConflictException(USER_ERRORS.duplicateModulePermission) },
+        { '23503': profileMissing },
+      );
     }
   }
 

@@ -39,11 +39,7 @@ export class UserIdentityService {
 
   /** With the password hash, for login and password checks. */
   findWithPasswordByEmail(email: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = lower(:email)', { email })
-      .getOne();
+    return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('lower(u.email) = lower(:email)', { email }).getOne();
   }
 
   findWithPasswordById(id: number): Promise<UserEntity | null> {

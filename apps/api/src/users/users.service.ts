@@ -102,7 +102,9 @@ export class UsersService {
   }
 
   private async subjectOf(db: EntityManager, profileId: number): Promise<PermissionSubject> {
-    const permissions = await db.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1`, [profileId]);
+    const permissions = await db.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1`, [
+      profileId,
+    ]);
     return { accessProfileId: profileId, permissions };
   }
 
@@ -118,7 +120,9 @@ export class UsersService {
           if (current.accessProfileId === ADMIN_PROFILE_ID && current.isApproved) {
             // Serialise demotions so two admins cannot demote each other at once.
             await db.query(`SELECT id FROM users WHERE "accessProfileId" = $1 AND "isApproved" FOR UPDATE`, [ADMIN_PROFILE_ID]);
-            const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1 AND "isApproved"`, [ADMIN_PROFILE_ID]);
+            const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1 AND "isApproved"`, [
+              ADMIN_PROFILE_ID,
+            ]);
             if (n <= 1) throw new ConflictException(LAST_ADMIN);
           }
           if (id === actor.id && lostAdminRights(actor, await this.subjectOf(db, dto.accessProfileId)).length) {
@@ -188,7 +192,10 @@ export class UsersService {
   /** Removes a pending registration and records who rejected whom and why, in one transaction. */
   async reject(actor: AuthenticatedUser, id: number, reason?: string): Promise<void> {
     await this.dataSource.transaction(async (db) => {
-      const [user] = await db.query(`SELECT id, username, email, name, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      const [user] = await db.query(
+        `SELECT id, username, email, name, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
       if (!user) throw new NotFoundException(USER_NOT_FOUND);
       if (user.isApproved) throw new ConflictException(ALREADY_APPROVED);
       await db.query(`DELETE FROM users WHERE id = $1`, [id]);
@@ -197,7 +204,13 @@ export class UsersService {
         action: 'user_rejected',
         entity: 'user',
         entityId: id,
-        data: { username: user.username, email: user.email, name: user.name, accessProfileId: user.accessProfileId, reason: reason || null },
+        data: {
+          username: user.username,
+          email: user.email,
+          name: user.name,
+          accessProfileId: user.accessProfileId,
+          reason: reason || null,
+        },
       });
     });
   }

@@ -26,7 +26,11 @@ describe('API surface (e2e, HTTP only)', () => {
         .filter(([method]) => ['post', 'put', 'patch'].includes(method))
         // Multipart uploads are not JSON endpoints; logout would end the admin session.
         .filter(([, op]) => !op.requestBody?.content?.['multipart/form-data'] && path !== '/api/auth/logout')
-        .map(([method, op]) => ({ method: method as Operation['method'], path: path.replace(/\{[^}]+\}/g, '2147483647'), hasBody: Boolean(op.requestBody) })),
+        .map(([method, op]) => ({
+          method: method as Operation['method'],
+          path: path.replace(/\{[^}]+\}/g, '2147483647'),
+          hasBody: Boolean(op.requestBody),
+        })),
     );
   });
   afterAll(async () => {
@@ -54,7 +58,11 @@ describe('API surface (e2e, HTTP only)', () => {
   it('answers invalid JSON (400), oversized bodies (413) and unknown fields (4xx) on every write operation, with a message', async () => {
     const failures: string[] = [];
     const clientError = (r: { status: number; body?: { statusCode?: number; message?: unknown } }) =>
-      r.status >= 400 && r.status < 500 && r.body?.statusCode === r.status && typeof r.body?.message === 'string' && r.body.message.length > 0;
+      r.status >= 400 &&
+      r.status < 500 &&
+      r.body?.statusCode === r.status &&
+      typeof r.body?.message === 'string' &&
+      r.body.message.length > 0;
     for (const op of operations) {
       const name = `${op.method.toUpperCase()} ${op.path}`;
       const raw = await admin[op.method](op.path).set('Content-Type', 'application/json').send('{"broken": ');

@@ -17,21 +17,37 @@ describe('concurrency (e2e, HTTP only)', () => {
   });
 
   it('keeps positions a permutation 1..n under parallel moves in one column', async () => {
-    const column = (await admin.post('/api/columns').send({ name: target.name('Lista ') }).expect(201)).body;
+    const column = (
+      await admin
+        .post('/api/columns')
+        .send({ name: target.name('Lista ') })
+        .expect(201)
+    ).body;
     target.cleanup(`column ${column.id}`, (a) => a.delete(`/api/columns/${column.id}`));
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) ids.push(await target.newTask({ columnId: column.id }));
-    const responses = await Promise.all(ids.map((id, i) => admin.put(`/api/tasks/${id}/move`).send({ columnId: column.id, position: ((i * 7) % 12) + 1 })));
+    const responses = await Promise.all(
+      ids.map((id, i) => admin.put(`/api/tasks/${id}/move`).send({ columnId: column.id, position: ((i * 7) % 12) + 1 })),
+    );
     expect(responses.map((r) => r.status)).toEqual(ids.map(() => 200));
     const tasks: { id: number; columnId: number; position: number }[] = (await admin.get('/api/tasks').expect(200)).body;
-    const positions = tasks.filter((t) => t.columnId === column.id).map((t) => t.position).sort((a, b) => a - b);
+    const positions = tasks
+      .filter((t) => t.columnId === column.id)
+      .map((t) => t.position)
+      .sort((a, b) => a - b);
     expect(positions).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 
   it('keeps exactly one running timer when many starts race', async () => {
     const me = await target.newUser(3);
-    const tasks = [await target.newTask({ assignedTo: [me.id] }), await target.newTask({ assignedTo: [me.id] }), await target.newTask({ assignedTo: [me.id] })];
-    const responses = await Promise.all(Array.from({ length: 24 }, (_, i) => me.agent.post('/api/time-entries/start').send({ taskId: tasks[i % 3] })));
+    const tasks = [
+      await target.newTask({ assignedTo: [me.id] }),
+      await target.newTask({ assignedTo: [me.id] }),
+      await target.newTask({ assignedTo: [me.id] }),
+    ];
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => me.agent.post('/api/time-entries/start').send({ taskId: tasks[i % 3] })),
+    );
     const created = responses.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(23);
@@ -45,7 +61,13 @@ describe('concurrency (e2e, HTTP only)', () => {
     const username = target.name();
     const email = `${username}@example.test`;
     const password = 'Qa-approval-1';
-    const registered = (await target.http().post('/api/auth/register').send({ name: 'QA Pendente', username, email, password, role: 'collaborator' }).expect(201)).body;
+    const registered = (
+      await target
+        .http()
+        .post('/api/auth/register')
+        .send({ name: 'QA Pendente', username, email, password, role: 'collaborator' })
+        .expect(201)
+    ).body;
     const id = registered.user.id;
     target.retireUser(id, username);
 

@@ -1,7 +1,6 @@
 import { HOSTILE } from '../utils/hostile';
 import { type Agent, startTarget, type Target } from '../utils/target';
 
-
 /**
  * Security through HTTP only (also runs against a deployment): hostile text stored literally,
  * session cookie flags, logout ending the session server-side, and another user's objects out of
@@ -30,15 +29,30 @@ describe('security (e2e, HTTP only)', () => {
     await admin.post(`/api/tasks/${taskId}/comments`).send({ content: text }).expect(201);
     expect((await admin.get(`/api/tasks/${taskId}/comments`).expect(200)).body.map((c: { content: string }) => c.content)).toContain(text);
 
-    const room = (await admin.post('/api/chat/rooms').send({ name: `${target.name()} ${text}`.slice(0, 100) }).expect(201)).body;
+    const room = (
+      await admin
+        .post('/api/chat/rooms')
+        .send({ name: `${target.name()} ${text}`.slice(0, 100) })
+        .expect(201)
+    ).body;
     await admin.post(`/api/chat/rooms/${room.id}/messages`).send({ message: text }).expect(201);
-    expect((await admin.get(`/api/chat/rooms/${room.id}/messages`).expect(200)).body.map((m: { message: string }) => m.message)).toContain(text);
+    expect((await admin.get(`/api/chat/rooms/${room.id}/messages`).expect(200)).body.map((m: { message: string }) => m.message)).toContain(
+      text,
+    );
 
-    const client = (await admin.post('/api/clients').send({ name: `${target.name()} ${text}`, description: text }).expect(201)).body;
+    const client = (
+      await admin
+        .post('/api/clients')
+        .send({ name: `${target.name()} ${text}`, description: text })
+        .expect(201)
+    ).body;
     target.cleanup(`client ${client.id}`, (a) => a.delete(`/api/clients/${client.id}`));
     expect((await admin.get(`/api/clients/${client.id}`).expect(200)).body).toMatchObject({ description: text });
     const credential = (
-      await admin.post(`/api/clients/${client.id}/access`).send({ toolName: text, url: 'https://exemplo.com.br', username: text, password: text, observations: text }).expect(201)
+      await admin
+        .post(`/api/clients/${client.id}/access`)
+        .send({ toolName: text, url: 'https://exemplo.com.br', username: text, password: text, observations: text })
+        .expect(201)
     ).body;
     expect((await admin.post(`/api/clients/${client.id}/access/${credential.id}/reveal`).expect(200)).body.password).toBe(text);
     target.cleanup(`credential ${credential.id}`, (a) => a.delete(`/api/clients/${client.id}/access/${credential.id}`));
@@ -49,7 +63,11 @@ describe('security (e2e, HTTP only)', () => {
 
   it('treats hostile ids in paths and bodies as bad input (4xx), never a 500', async () => {
     for (const id of HOSTILE) {
-      for (const path of [`/api/tasks/${encodeURIComponent(id)}`, `/api/clients/${encodeURIComponent(id)}`, `/api/users/${encodeURIComponent(id)}`]) {
+      for (const path of [
+        `/api/tasks/${encodeURIComponent(id)}`,
+        `/api/clients/${encodeURIComponent(id)}`,
+        `/api/users/${encodeURIComponent(id)}`,
+      ]) {
         const response = await admin.get(path);
         expect([400, 404]).toContain(response.status);
       }
@@ -85,7 +103,9 @@ describe('security (e2e, HTTP only)', () => {
     // Tasks and their sub-resources: a collaborator sees only tasks assigned to them.
     const taskId = await target.newTask({ assignedTo: [owner.id] });
     await owner.agent.post(`/api/tasks/${taskId}/comments`).send({ content: 'meu' }).expect(201);
-    const attachment = (await owner.agent.post(`/api/tasks/${taskId}/attachments`).attach('file', Buffer.from('segredo'), 'segredo.txt').expect(201)).body;
+    const attachment = (
+      await owner.agent.post(`/api/tasks/${taskId}/attachments`).attach('file', Buffer.from('segredo'), 'segredo.txt').expect(201)
+    ).body;
     const entry = (await owner.agent.post('/api/time-entries/start').send({ taskId }).expect(201)).body;
 
     const calls: [string, () => Promise<{ status: number }>, number[]][] = [
@@ -107,7 +127,11 @@ describe('security (e2e, HTTP only)', () => {
       ['delete entry', () => stranger.agent.delete(`/api/time-entries/${entry.id}`), [403, 404]],
       // Users: a collaborator reads only themselves.
       ['another user', () => stranger.agent.get(`/api/users/${owner.id}`), [403]],
-      ["another user's password", () => stranger.agent.put(`/api/users/${owner.id}/password`).send({ newPassword: 'abcdef', confirmPassword: 'abcdef' }), [403]],
+      [
+        "another user's password",
+        () => stranger.agent.put(`/api/users/${owner.id}/password`).send({ newPassword: 'abcdef', confirmPassword: 'abcdef' }),
+        [403],
+      ],
     ];
     const failures: string[] = [];
     for (const [name, call, allowed] of calls) {
@@ -121,12 +145,24 @@ describe('security (e2e, HTTP only)', () => {
     const own = notifications.find((n) => n.type === 'task_assigned');
     expect(own).toBeDefined();
     await stranger.agent.put(`/api/notifications/${own!.id}/read`).expect(404);
-    expect(((await stranger.agent.get('/api/notifications').expect(200)).body as { id: number }[]).some((n) => n.id === own!.id)).toBe(false);
+    expect(((await stranger.agent.get('/api/notifications').expect(200)).body as { id: number }[]).some((n) => n.id === own!.id)).toBe(
+      false,
+    );
 
     // Client credentials: revealing a password needs clients write (a collaborator has read only).
-    const clientId = (await admin.post('/api/clients').send({ name: target.name('Cliente ') }).expect(201)).body.id;
+    const clientId = (
+      await admin
+        .post('/api/clients')
+        .send({ name: target.name('Cliente ') })
+        .expect(201)
+    ).body.id;
     target.cleanup(`client ${clientId}`, (a) => a.delete(`/api/clients/${clientId}`));
-    const credential = (await admin.post(`/api/clients/${clientId}/access`).send({ toolName: 'Painel', url: 'https://exemplo.com.br', username: 'u', password: 'segredo' }).expect(201)).body;
+    const credential = (
+      await admin
+        .post(`/api/clients/${clientId}/access`)
+        .send({ toolName: 'Painel', url: 'https://exemplo.com.br', username: 'u', password: 'segredo' })
+        .expect(201)
+    ).body;
     target.cleanup(`credential ${credential.id}`, (a) => a.delete(`/api/clients/${clientId}/access/${credential.id}`));
     await stranger.agent.post(`/api/clients/${clientId}/access/${credential.id}/reveal`).expect(403);
     const listed = (await stranger.agent.get(`/api/clients/${clientId}/access`).expect(200)).body as Record<string, unknown>[];

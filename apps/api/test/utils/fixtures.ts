@@ -14,7 +14,8 @@ export type Fixtures = Record<string, Record<string, number>>;
 
 async function made(response: Promise<request.Response> | request.Response, what: string): Promise<request.Response['body']> {
   const res = await response;
-  if (res.status < 200 || res.status >= 300) throw new Error(`fixture ${what} failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`fixture ${what} failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body;
 }
 
@@ -23,23 +24,42 @@ export async function buildFixtures(admin: Agent, tag: string): Promise<Fixtures
   const client = await made(admin.post('/api/clients').send({ name: `${tag} cliente` }), 'client');
   const column = await made(admin.post('/api/columns').send({ name: `${tag} coluna` }), 'column');
   const task = await made(
-    admin.post('/api/tasks').send({ title: `${tag} tarefa`, description: 'd', clientId: client.id, deadline: new Date(Date.now() + 86400_000).toISOString() }),
+    admin
+      .post('/api/tasks')
+      .send({ title: `${tag} tarefa`, description: 'd', clientId: client.id, deadline: new Date(Date.now() + 86400_000).toISOString() }),
     'task',
   );
-  const attachment = await made(admin.post(`/api/tasks/${task.id}/attachments`).attach('file', Buffer.from('anexo'), 'anexo.txt'), 'attachment');
+  const attachment = await made(
+    admin.post(`/api/tasks/${task.id}/attachments`).attach('file', Buffer.from('anexo'), 'anexo.txt'),
+    'attachment',
+  );
   const started = await made(admin.post('/api/time-entries/start').send({ taskId: task.id }), 'time entry');
   await made(admin.post(`/api/time-entries/${started.id}/stop`), 'time entry stop');
   const credential = await made(
-    admin.post(`/api/clients/${client.id}/access`).send({ toolName: `${tag} ferramenta`, url: 'https://exemplo.com.br', username: 'u', password: 'p' }),
+    admin
+      .post(`/api/clients/${client.id}/access`)
+      .send({ toolName: `${tag} ferramenta`, url: 'https://exemplo.com.br', username: 'u', password: 'p' }),
     'credential',
   );
   const process = await made(admin.post('/api/onboarding').send({ clientId: client.id }), 'onboarding');
   const steps: { id: number }[] = await made(admin.get(`/api/onboarding/${process.id}/steps`), 'onboarding steps');
   const room = await made(admin.post('/api/chat/rooms').send({ name: `${tag} sala` }), 'chat room');
-  const profile = await made(admin.post('/api/access-profiles').send({ name: `${tag} perfil`, description: 'perfil de teste' }), 'access profile');
-  const permission = await made(admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'read' }), 'permission');
+  const profile = await made(
+    admin.post('/api/access-profiles').send({ name: `${tag} perfil`, description: 'perfil de teste' }),
+    'access profile',
+  );
+  const permission = await made(
+    admin.post('/api/module-permissions').send({ profileId: profile.id, module: 'chat', permission: 'read' }),
+    'permission',
+  );
   const user = await made(
-    admin.post('/api/users').send({ name: 'Pessoa Fixture', username: `${tag}u`.slice(0, 50), email: `${tag}@example.test`, password: 'secret123', accessProfileId: 3 }),
+    admin.post('/api/users').send({
+      name: 'Pessoa Fixture',
+      username: `${tag}u`.slice(0, 50),
+      email: `${tag}@example.test`,
+      password: 'secret123',
+      accessProfileId: 3,
+    }),
     'user',
   );
   const notification = await made(admin.post('/api/notifications/test'), 'notification');
@@ -47,7 +67,10 @@ export async function buildFixtures(admin: Agent, tag: string): Promise<Fixtures
   const learning = await made(admin.get('/api/learning/dashboard'), 'learning dashboard');
   const learningPath = await made(admin.get(`/api/learning/paths/${learning.paths[0].id}`), 'learning path');
   const themes: { id: number }[] = await made(admin.get('/api/themes'), 'themes');
-  const report = await made(admin.post('/api/analytics/reports').send({ name: `${tag} relatório`, type: 'productivity', parameters: { period: 30 } }), 'report');
+  const report = await made(
+    admin.post('/api/analytics/reports').send({ name: `${tag} relatório`, type: 'productivity', parameters: { period: 30 } }),
+    'report',
+  );
   // The fixture user has no open task: the idle-members rule always proposes something.
   const generated = await made(admin.post('/api/recommendations/generate'), 'recommendations');
   // A second run on the same database generates nothing new: take an active one then.

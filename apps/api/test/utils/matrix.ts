@@ -60,7 +60,11 @@ export function expectAll(loggedIn: Expectation, overrides: Partial<Record<Actor
 }
 
 /** Only the listed logged-in actors get `allowed`; the other logged-in ones 403; anonymous 401. */
-export function only(actors: LoggedInActor[], allowed: Expectation = '2xx', overrides: Partial<Record<Actor, Expectation>> = {}): Record<Actor, Expectation> {
+export function only(
+  actors: LoggedInActor[],
+  allowed: Expectation = '2xx',
+  overrides: Partial<Record<Actor, Expectation>> = {},
+): Record<Actor, Expectation> {
   const expectation = expectAll(403, overrides);
   for (const actor of actors) if (!(actor in overrides)) expectation[actor] = allowed;
   return expectation;

@@ -38,7 +38,11 @@ export interface Exit {
 }
 
 /** Sends `signal`, waits up to `timeoutMs` for the exit, then SIGKILL. Resolves with how it ended. */
-export async function stopChild(child: ChildProcess | null | undefined, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 10_000): Promise<Exit> {
+export async function stopChild(
+  child: ChildProcess | null | undefined,
+  signal: NodeJS.Signals = 'SIGTERM',
+  timeoutMs = 10_000,
+): Promise<Exit> {
   if (!child) return { code: null, signal: null };
   if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
   const exited = new Promise<Exit>((r) => child.once('exit', (code, sig) => r({ code, signal: sig })));
@@ -83,11 +87,20 @@ export async function startApi(env: Record<string, string>, port?: number, timeo
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const api: ApiProcess = { baseUrl: `http://127.0.0.1:${listenPort}`, port: listenPort, child, output: () => output, stop: (signal) => stopChild(child, signal) };
+  const api: ApiProcess = {
+    baseUrl: `http://127.0.0.1:${listenPort}`,
+    port: listenPort,
+    child,
+    output: () => output,
+    stop: (signal) => stopChild(child, signal),
+  };
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`API exited early (${child.exitCode}):\n${output}`);
-    const healthy = await fetch(`${api.baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${api.baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return api;
     await sleep(200);
   }
@@ -126,7 +139,11 @@ export async function privateRedis(): Promise<RedisProcess> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+        { stdio: 'ignore' },
+      );
       await waitFor(
         () =>
           new Promise<boolean>((done) => {
@@ -181,7 +198,9 @@ export async function privatePostgres(binDir: string): Promise<PostgresCluster> 
     chownSync(dir, uid, gid);
   }
   const pg = (tool: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args], { timeout: 60_000 }) : run(join(binDir, tool), args, { timeout: 60_000 });
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args], { timeout: 60_000 })
+      : run(join(binDir, tool), args, { timeout: 60_000 });
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const cluster: PostgresCluster = {
     port,
@@ -193,7 +212,8 @@ export async function privatePostgres(binDir: string): Promise<PostgresCluster> 
       await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']).catch(() => undefined);
     },
     async destroy() {
-      if (existsSync(join(data, 'postmaster.pid'))) await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(() => undefined);
+      if (existsSync(join(data, 'postmaster.pid')))
+        await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -15,7 +15,10 @@ export interface RouteInfo {
 }
 
 function join(...parts: string[]): string {
-  return `/${parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+  return `/${parts
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
 }
 
 /** Every HTTP route of every Nest controller, read from the same metadata Nest routes by. */

@@ -8,7 +8,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in-process; `reject` makes it refuse every message (a failing provider). */
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; setReject(value: boolean): void; close(): Promise<void> }> {
+export async function startSmtp(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  setReject(value: boolean): void;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   let reject = false;
   const server = new SMTPServer({
@@ -46,12 +51,18 @@ export function decodeSubject(subject: string): string {
   return subject.replace(/=\?utf-8\?(Q|B)\?([^?]*)\?=\s*/gi, (_m, encoding: string, text: string) =>
     encoding.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
 /** Polls until the check passes or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 30_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();

@@ -80,7 +80,9 @@ export async function startTarget(): Promise<Target> {
       const username = target.name();
       const password = `Qa-${randomBytes(6).toString('hex')}`;
       const email = `${username}@example.test`;
-      const created = await admin.post('/api/users').send({ name: `QA ${username}`, username, email, password, accessProfileId: profileId });
+      const created = await admin
+        .post('/api/users')
+        .send({ name: `QA ${username}`, username, email, password, accessProfileId: profileId });
       if (created.status !== 201) throw new Error(`could not create a user: ${created.status} ${JSON.stringify(created.body)}`);
       target.retireUser(created.body.id, username);
       return { id: created.body.id, email, username, password, agent: await target.login(email, password) };
@@ -95,10 +97,21 @@ export async function startTarget(): Promise<Target> {
     },
     async newTask(fields = {}) {
       const admin = await target.admin();
-      taskClientId ??= (await admin.post('/api/clients').send({ name: target.name('Cliente ') }).expect(201)).body.id;
+      taskClientId ??= (
+        await admin
+          .post('/api/clients')
+          .send({ name: target.name('Cliente ') })
+          .expect(201)
+      ).body.id;
       const task = await admin
         .post('/api/tasks')
-        .send({ title: target.name('Tarefa '), description: 'teste de QA', clientId: taskClientId, deadline: new Date(Date.now() + 86400_000).toISOString(), ...fields })
+        .send({
+          title: target.name('Tarefa '),
+          description: 'teste de QA',
+          clientId: taskClientId,
+          deadline: new Date(Date.now() + 86400_000).toISOString(),
+          ...fields,
+        })
         .expect(201);
       target.cleanup(`task ${task.body.id}`, (a) => a.put(`/api/tasks/${task.body.id}`).send({ isArchived: true }));
       return task.body.id as number;
@@ -114,7 +127,8 @@ export async function startTarget(): Promise<Target> {
           for (const step of undo.reverse()) {
             const result = await step.run(admin).catch((error: unknown) => error);
             const status = (result as { status?: number } | undefined)?.status;
-            if (result instanceof Error || (typeof status === 'number' && status >= 400)) failures.push(`${step.what}: ${result instanceof Error ? result.message : status}`);
+            if (result instanceof Error || (typeof status === 'number' && status >= 400))
+              failures.push(`${step.what}: ${result instanceof Error ? result.message : status}`);
           }
         }
       } finally {

@@ -10,7 +10,14 @@ interface TaskActionsProps {
 
 /** 'Nova Tarefa' and 'Criar com IA' (rendered only with tasks write). */
 export function TaskActions({ onNewTask, onCreateWithAi, stacked = false }: TaskActionsProps) {
-  const label = (text: string) => (stacked ? text : <Box as="span" hideBelow="lg">{text}</Box>);
+  const label = (text: string) =>
+    stacked ? (
+      text
+    ) : (
+      <Box as="span" hideBelow="lg">
+        {text}
+      </Box>
+    );
   return (
     <Stack direction={stacked ? 'column' : 'row'} gap="2">
       <Button size="sm" colorPalette="brand" onClick={onNewTask} aria-label="Nova Tarefa" data-testid="new-task">

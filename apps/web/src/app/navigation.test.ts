@@ -15,13 +15,26 @@ const keysOf = (items: { key: string }[]) => items.map((i) => i.key);
 describe('visibleNavItems', () => {
   it('shows everything to access profile 1', () => {
     expect(keysOf(visibleNavItems({ role: 'admin', accessProfileId: 1 }, subject(1)))).toEqual([
-      'wkflow', 'clients', 'onboarding', 'chat', 'time', 'users', 'analytics', 'recommendations', 'learning', 'themes', 'admin',
+      'wkflow',
+      'clients',
+      'onboarding',
+      'chat',
+      'time',
+      'users',
+      'analytics',
+      'recommendations',
+      'learning',
+      'themes',
+      'admin',
     ]);
   });
 
   it('shows a collaborator without permissions only the open links', () => {
     expect(keysOf(visibleNavItems({ role: 'collaborator', accessProfileId: 3 }, subject(3)))).toEqual([
-      'wkflow', 'onboarding', 'learning', 'themes',
+      'wkflow',
+      'onboarding',
+      'learning',
+      'themes',
     ]);
   });
 

@@ -44,7 +44,5 @@ export function visibleNavItems(user: NavUser, subject: PermissionSubject): NavI
 
 /** Whether a nav item is the current page. '/' only matches itself (and /kanban through `match`). */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  return (item.match ?? [item.to]).some((path) =>
-    path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`),
-  );
+  return (item.match ?? [item.to]).some((path) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`)));
 }

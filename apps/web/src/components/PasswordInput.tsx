@@ -32,13 +32,7 @@ export function PasswordInput({ name, label, autoComplete, placeholder }: Passwo
           </IconButton>
         }
       >
-        <Input
-          {...field}
-          id={`field-${name}`}
-          type={visible ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-        />
+        <Input {...field} id={`field-${name}`} type={visible ? 'text' : 'password'} autoComplete={autoComplete} placeholder={placeholder} />
       </InputGroup>
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>

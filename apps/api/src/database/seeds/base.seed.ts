@@ -63,10 +63,12 @@ export async function seedBase(dataSource: DataSource, config: AppConfig): Promi
       const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM module_permissions WHERE "profileId" = $1`, [profileId]);
       if (count > 0) continue; // the profile was seeded (and maybe edited) before
       for (const [module, permission, additionalData] of permissions) {
-        await db.query(
-          `INSERT INTO module_permissions ("profileId", module, permission, "additionalData") VALUES ($1, $2, $3, $4)`,
-          [profileId, module, permission, additionalData ? JSON.stringify(additionalData) : null],
-        );
+        await db.query(`INSERT INTO module_permissions ("profileId", module, permission, "additionalData") VALUES ($1, $2, $3, $4)`, [
+          profileId,
+          module,
+          permission,
+          additionalData ? JSON.stringify(additionalData) : null,
+        ]);
       }
     }
 

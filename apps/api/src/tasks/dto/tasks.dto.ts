@@ -17,7 +17,14 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { COLUMN_NAME_MAX, COMMENT_MAX, REMINDER_OPTIONS, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type ReminderOption } from '@wkflow/contracts';
+import {
+  COLUMN_NAME_MAX,
+  COMMENT_MAX,
+  REMINDER_OPTIONS,
+  TASK_DESCRIPTION_MAX,
+  TASK_TITLE_MAX,
+  type ReminderOption,
+} from '@wkflow/contracts';
 
 const MAX_INT = 2_147_483_647;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -28,7 +28,16 @@ function QueueItem({ item }: { item: EmailQueueItem }) {
     <Collapsible.Root borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }} data-testid="email-queue-item">
       <Flex align="center" gap="3" px="4" py="3">
         <Collapsible.Trigger asChild>
-          <Flex as="button" flex="1" minW="0" align="center" gap="3" textAlign="start" cursor="pointer" aria-label={`Detalhes: ${item.subject}`}>
+          <Flex
+            as="button"
+            flex="1"
+            minW="0"
+            align="center"
+            gap="3"
+            textAlign="start"
+            cursor="pointer"
+            aria-label={`Detalhes: ${item.subject}`}
+          >
             <Collapsible.Context>
               {(api) => (
                 <Icon color="fg.muted" boxSize="4" transform={api.open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">

@@ -15,7 +15,14 @@ function DestinationField({ id, value, onChange }: { id: string; value: string; 
       <Field.Label>
         E-mail de destino <Field.RequiredIndicator />
       </Field.Label>
-      <Input id={id} type="email" placeholder="nome@empresa.com.br" value={value} onChange={(e) => onChange(e.target.value)} onBlur={() => setTouched(true)} />
+      <Input
+        id={id}
+        type="email"
+        placeholder="nome@empresa.com.br"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={() => setTouched(true)}
+      />
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );
@@ -46,7 +53,12 @@ export function TestEmailCard() {
   const { pending, run } = useSend();
   const disabled = pending || Boolean(destinationError(to));
   return (
-    <AdminCard title="E-mail de Teste" description="Envie um e-mail simples para verificar a configuração." icon={<Send />} testId="test-email-card">
+    <AdminCard
+      title="E-mail de Teste"
+      description="Envie um e-mail simples para verificar a configuração."
+      icon={<Send />}
+      testId="test-email-card"
+    >
       <Stack
         as="form"
         gap="4"
@@ -80,7 +92,12 @@ export function NotificationTestsCard() {
   const disabled = task.pending || deadline.pending || Boolean(destinationError(to));
   const failure = 'Erro ao enviar notificação';
   return (
-    <AdminCard title="Testes de Notificação" description="Envie exemplos dos e-mails de notificação." icon={<BellRing />} testId="notification-tests-card">
+    <AdminCard
+      title="Testes de Notificação"
+      description="Envie exemplos dos e-mails de notificação."
+      icon={<BellRing />}
+      testId="notification-tests-card"
+    >
       <Stack gap="4">
         <DestinationField id="test-notification-to" value={to} onChange={setTo} />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { destinationError, emailContent, formatQueueDate, queueCounters, queueItemBadge, recipientOf, serviceStatusBadge } from './email.logic';
+import {
+  destinationError,
+  emailContent,
+  formatQueueDate,
+  queueCounters,
+  queueItemBadge,
+  recipientOf,
+  serviceStatusBadge,
+} from './email.logic';
 
 describe('serviceStatusBadge', () => {
   it('maps each status to its pt-BR badge', () => {

@@ -47,7 +47,9 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
 };
 
 /** The four counters in a fixed order (sent, pending, scheduled, failed); missing stats count 0. */
-export function queueCounters(stats: EmailQueueStats | undefined): { status: EmailStatus; label: string; colorPalette: string; value: number }[] {
+export function queueCounters(
+  stats: EmailQueueStats | undefined,
+): { status: EmailStatus; label: string; colorPalette: string; value: number }[] {
   return (['sent', 'pending', 'scheduled', 'failed'] as const).map((status) => ({
     status,
     ...QUEUE_STATUS[status],

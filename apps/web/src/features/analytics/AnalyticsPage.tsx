@@ -29,7 +29,12 @@ export default function AnalyticsPage() {
         description="Indicadores da equipe e relatórios."
         actions={
           <NativeSelect.Root size="sm" w="44">
-            <NativeSelect.Field aria-label="Período" value={period} onChange={(e) => setPeriod(Number(e.target.value) as AnalyticsPeriod)} data-testid="analytics-period">
+            <NativeSelect.Field
+              aria-label="Período"
+              value={period}
+              onChange={(e) => setPeriod(Number(e.target.value) as AnalyticsPeriod)}
+              data-testid="analytics-period"
+            >
               {PERIOD_OPTIONS.map((p) => (
                 <option key={p.value} value={p.value}>
                   {p.label}

@@ -1,4 +1,20 @@
-import { Badge, Button, Card, CloseButton, Dialog, Field, Flex, Heading, Input, NativeSelect, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  Portal,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { REPORT_STATUS_LABELS, REPORT_TYPE_LABELS, REPORT_TYPES, type Report, type ReportStatus } from '@wkflow/contracts';
 import { Download, FilePlus2, Info } from 'lucide-react';
 import { useState } from 'react';
@@ -29,7 +45,11 @@ function ReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
     }
     setSubmitting(true);
     try {
-      await createReport({ name: values.name.trim(), type: values.type as Exclude<ReportFormValues['type'], ''>, parameters: { period: values.period } });
+      await createReport({
+        name: values.name.trim(),
+        type: values.type as Exclude<ReportFormValues['type'], ''>,
+        parameters: { period: values.period },
+      });
       toast.success('Relatório gerado', 'O relatório estará disponível em breve na lista.');
       setValues({ name: '', type: '', period: 30 });
       onOpenChange(false);
@@ -57,7 +77,14 @@ function ReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
                       Nome
                       <Field.RequiredIndicator />
                     </Field.Label>
-                    <Input value={values.name} onChange={(e) => set({ name: e.target.value })} placeholder="Ex.: Produtividade de março" autoComplete="off" autoFocus data-testid="report-name" />
+                    <Input
+                      value={values.name}
+                      onChange={(e) => set({ name: e.target.value })}
+                      placeholder="Ex.: Produtividade de março"
+                      autoComplete="off"
+                      autoFocus
+                      data-testid="report-name"
+                    />
                     {invalid === 'name' && <Field.ErrorText>Nome obrigatório</Field.ErrorText>}
                   </Field.Root>
                   <Field.Root invalid={invalid === 'type'} required>
@@ -66,7 +93,11 @@ function ReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <NativeSelect.Root>
-                      <NativeSelect.Field value={values.type} onChange={(e) => set({ type: e.target.value as ReportFormValues['type'] })} data-testid="report-type">
+                      <NativeSelect.Field
+                        value={values.type}
+                        onChange={(e) => set({ type: e.target.value as ReportFormValues['type'] })}
+                        data-testid="report-type"
+                      >
                         <option value="">Selecione o tipo</option>
                         {REPORT_TYPES.map((type) => (
                           <option key={type} value={type}>
@@ -81,7 +112,11 @@ function ReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
                   <Field.Root>
                     <Field.Label>Período</Field.Label>
                     <NativeSelect.Root>
-                      <NativeSelect.Field value={values.period} onChange={(e) => set({ period: Number(e.target.value) as ReportFormValues['period'] })} data-testid="report-period">
+                      <NativeSelect.Field
+                        value={values.period}
+                        onChange={(e) => set({ period: Number(e.target.value) as ReportFormValues['period'] })}
+                        data-testid="report-period"
+                      >
                         {PERIOD_OPTIONS.map((p) => (
                           <option key={p.value} value={p.value}>
                             {p.label}

@@ -1,4 +1,12 @@
-import type { AnalyticsDashboard, AnalyticsPeriod, AnalyticsTrendDay, ClientPerformance, CreateReportRequest, MemberProductivity, Report } from '@wkflow/contracts';
+import type {
+  AnalyticsDashboard,
+  AnalyticsPeriod,
+  AnalyticsTrendDay,
+  ClientPerformance,
+  CreateReportRequest,
+  MemberProductivity,
+  Report,
+} from '@wkflow/contracts';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { apiFetch, getApiBaseUrl } from '../../lib/fetcher';
 import { FIVE_MINUTES, keys } from '../../lib/swr';

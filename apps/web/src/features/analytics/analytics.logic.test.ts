@@ -23,9 +23,22 @@ describe('analytics page logic', () => {
     expect(reportProblem({ name: 'Mensal', type: 'time_tracking', period: 7 })).toBeNull();
   });
   it('knows when reports are still being computed', () => {
-    const report = { id: 1, name: 'r', type: 'productivity' as const, created_at: '', completed_at: null, parameters: { period: 30 as const }, error_message: null };
+    const report = {
+      id: 1,
+      name: 'r',
+      type: 'productivity' as const,
+      created_at: '',
+      completed_at: null,
+      parameters: { period: 30 as const },
+      error_message: null,
+    };
     expect(hasUnfinishedReports([{ ...report, status: 'completed' }])).toBe(false);
-    expect(hasUnfinishedReports([{ ...report, status: 'completed' }, { ...report, status: 'pending' }])).toBe(true);
+    expect(
+      hasUnfinishedReports([
+        { ...report, status: 'completed' },
+        { ...report, status: 'pending' },
+      ]),
+    ).toBe(true);
     expect(hasUnfinishedReports(undefined)).toBe(false);
   });
   it('keeps the top non-zero rows for charts', () => {

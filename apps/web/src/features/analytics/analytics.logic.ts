@@ -63,7 +63,10 @@ export function hasUnfinishedReports(reports: Report[] | undefined): boolean {
 
 /** Chart rows: the top entries by a measure, with short names for the axis. */
 export function topBy<T>(rows: T[], measure: (row: T) => number, max = 10): T[] {
-  return [...rows].filter((row) => measure(row) > 0).sort((a, b) => measure(b) - measure(a)).slice(0, max);
+  return [...rows]
+    .filter((row) => measure(row) > 0)
+    .sort((a, b) => measure(b) - measure(a))
+    .slice(0, max);
 }
 
 /** '2026-11-23' → '23/11' (chart axis and tooltip; the API sends local dates). */

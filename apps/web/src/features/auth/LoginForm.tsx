@@ -32,12 +32,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
           <Stack gap="4">
             <FormikInput name="email" label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" />
             <PasswordInput name="password" label="Senha" autoComplete="current-password" placeholder="••••••" />
-            <Checkbox.Root
-              size="sm"
-              colorPalette="brand"
-              checked={remember}
-              onCheckedChange={(e) => setRemember(e.checked === true)}
-            >
+            <Checkbox.Root size="sm" colorPalette="brand" checked={remember} onCheckedChange={(e) => setRemember(e.checked === true)}>
               <Checkbox.HiddenInput name="remember" />
               <Checkbox.Control />
               <Checkbox.Label>Lembrar senha</Checkbox.Label>

@@ -24,9 +24,12 @@ describe('loginSchema', () => {
     expect(await errorsOf(loginSchema, { ...validLogin, password: '123456' })).toEqual({});
   });
 
-  it.each(['', 'ana', 'ana@', 'ana@@agencia.com', 'ana agencia.com'])('rejects the email %j with "Invalid email address"', async (email) => {
-    expect(await errorsOf(loginSchema, { ...validLogin, email })).toEqual({ email: 'Invalid email address' });
-  });
+  it.each(['', 'ana', 'ana@', 'ana@@agencia.com', 'ana agencia.com'])(
+    'rejects the email %j with "Invalid email address"',
+    async (email) => {
+      expect(await errorsOf(loginSchema, { ...validLogin, email })).toEqual({ email: 'Invalid email address' });
+    },
+  );
 
   it.each(['', '1', '12345'])('rejects the password %j with "Password must be at least 6 characters"', async (password) => {
     expect(await errorsOf(loginSchema, { ...validLogin, password })).toEqual({

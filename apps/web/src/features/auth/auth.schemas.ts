@@ -38,7 +38,11 @@ export const registerSchema: yup.ObjectSchema<RegisterValues> = yup.object({
   username: yup.string().required(authMessages.username).min(USERNAME_MIN, authMessages.username),
   email,
   password,
-  role: yup.mixed<UserRole>().oneOf([...USER_ROLES]).default('collaborator').required(),
+  role: yup
+    .mixed<UserRole>()
+    .oneOf([...USER_ROLES])
+    .default('collaborator')
+    .required(),
 });
 
 export const loginInitialValues: LoginValues = { email: '', password: '' };

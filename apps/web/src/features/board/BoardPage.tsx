@@ -276,7 +276,15 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
 
       {dialogUsed && (
         <Suspense fallback={null}>
-          <TaskDialog target={target} onClose={onClose} tasks={tasks} columns={columns} clients={clients} users={team} rights={dialogRights} />
+          <TaskDialog
+            target={target}
+            onClose={onClose}
+            tasks={tasks}
+            columns={columns}
+            clients={clients}
+            users={team}
+            rights={dialogRights}
+          />
         </Suspense>
       )}
       <ConfirmDialog

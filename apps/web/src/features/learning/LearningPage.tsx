@@ -63,15 +63,32 @@ export default function LearningPage() {
       ) : (
         <>
           <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }} gap="4" mb="6">
-            <SummaryCard label="Trilhas disponíveis" value={data?.availablePaths} icon={<BookOpen />} palette="blue" testId="summary-available" />
-            <SummaryCard label="Trilhas concluídas" value={data?.completedPaths} icon={<CheckCircle2 />} palette="green" testId="summary-completed" />
+            <SummaryCard
+              label="Trilhas disponíveis"
+              value={data?.availablePaths}
+              icon={<BookOpen />}
+              palette="blue"
+              testId="summary-available"
+            />
+            <SummaryCard
+              label="Trilhas concluídas"
+              value={data?.completedPaths}
+              icon={<CheckCircle2 />}
+              palette="green"
+              testId="summary-completed"
+            />
             <SummaryCard
               label="Conquistas"
               value={data?.achievements}
               icon={<Award />}
               palette="yellow"
               hint={data ? `de ${data.achievementList.length}` : undefined}
-              title={data?.achievementList.filter((a) => a.unlocked).map((a) => a.title).join(', ') || undefined}
+              title={
+                data?.achievementList
+                  .filter((a) => a.unlocked)
+                  .map((a) => a.title)
+                  .join(', ') || undefined
+              }
               testId="summary-achievements"
             />
             <SummaryCard
@@ -156,7 +173,9 @@ function SummaryCard({ label, value, icon, palette, hint, title, testId }: Summa
               {label}
             </Text>
             <HStack gap="1.5" align="baseline">
-              {value === undefined ? <Skeleton h="7" w="8" /> : (
+              {value === undefined ? (
+                <Skeleton h="7" w="8" />
+              ) : (
                 <Text textStyle="2xl" fontWeight="semibold" data-testid={`${testId}-value`}>
                   {value}
                 </Text>

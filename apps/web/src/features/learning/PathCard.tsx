@@ -22,7 +22,15 @@ export function PathCard({ path, busy, onAction }: PathCardProps) {
   const action = pathAction(path.status);
   const locked = path.status === 'locked';
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" overflow="hidden" data-testid="path-card" data-status={path.status}>
+    <Card.Root
+      variant="outline"
+      bg="bg"
+      borderColor="border.muted"
+      shadow="xs"
+      overflow="hidden"
+      data-testid="path-card"
+      data-status={path.status}
+    >
       <Box h="1.5" bg={path.color} opacity={locked ? 0.45 : 1} />
       <Card.Body gap="3" p="5">
         <HStack justify="space-between">
@@ -53,7 +61,12 @@ export function PathCard({ path, busy, onAction }: PathCardProps) {
               {path.completedSteps}/{path.totalSteps} etapas
             </Text>
           </HStack>
-          <Progress.Root value={path.progress} size="sm" colorPalette={path.status === 'completed' ? 'green' : 'brand'} aria-label={`Progresso de ${path.title}`}>
+          <Progress.Root
+            value={path.progress}
+            size="sm"
+            colorPalette={path.status === 'completed' ? 'green' : 'brand'}
+            aria-label={`Progresso de ${path.title}`}
+          >
             <Progress.Track rounded="full">
               <Progress.Range />
             </Progress.Track>

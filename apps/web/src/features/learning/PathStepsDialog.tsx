@@ -45,7 +45,13 @@ export function PathStepsDialog({ pathId, onClose }: { pathId: number | null; on
                     <Badge variant="subtle">{formatMinutes(path.estimatedTime)}</Badge>
                   </HStack>
                   <HStack gap="3">
-                    <Progress.Root value={path.progress} flex="1" size="sm" colorPalette={path.status === 'completed' ? 'green' : 'brand'} aria-label="Progresso da trilha">
+                    <Progress.Root
+                      value={path.progress}
+                      flex="1"
+                      size="sm"
+                      colorPalette={path.status === 'completed' ? 'green' : 'brand'}
+                      aria-label="Progresso da trilha"
+                    >
                       <Progress.Track rounded="full">
                         <Progress.Range />
                       </Progress.Track>

@@ -28,7 +28,10 @@ export function NotificationPermissionPrompt() {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    const timer = setTimeout(() => setOpen(shouldShowPermissionPrompt(browserPermission(), dismissedThisSession())), PERMISSION_PROMPT_DELAY_MS);
+    const timer = setTimeout(
+      () => setOpen(shouldShowPermissionPrompt(browserPermission(), dismissedThisSession())),
+      PERMISSION_PROMPT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, []);
 

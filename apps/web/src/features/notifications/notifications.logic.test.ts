@@ -14,7 +14,16 @@ import {
 } from './notifications.logic';
 
 function notification(id: number, isRead = false): Notification {
-  return { id, type: 'task_assigned', title: `T${id}`, message: `M${id}`, isRead, channel: 'browser', soundEnabled: true, createdAt: '2025-03-01T12:00:00.000Z' };
+  return {
+    id,
+    type: 'task_assigned',
+    title: `T${id}`,
+    message: `M${id}`,
+    isRead,
+    channel: 'browser',
+    soundEnabled: true,
+    createdAt: '2025-03-01T12:00:00.000Z',
+  };
 }
 
 describe('unread badge', () => {
@@ -55,14 +64,28 @@ describe('dropdown', () => {
 describe('parseRealtimeMessage', () => {
   it('reads the server messages', () => {
     const n = notification(7);
-    expect(parseRealtimeMessage(JSON.stringify({ type: 'notification', notification: n }))).toEqual({ type: 'notification', notification: n });
+    expect(parseRealtimeMessage(JSON.stringify({ type: 'notification', notification: n }))).toEqual({
+      type: 'notification',
+      notification: n,
+    });
     expect(parseRealtimeMessage('{"type":"task.changed","taskId":5}')).toEqual({ type: 'task.changed', taskId: 5 });
     expect(parseRealtimeMessage('{"type":"column.changed"}')).toEqual({ type: 'column.changed' });
     expect(parseRealtimeMessage('{"type":"chat.message","roomId":2}')).toEqual({ type: 'chat.message', roomId: 2 });
     expect(parseRealtimeMessage('{"type":"connected"}')).toEqual({ type: 'connected' });
   });
   it('rejects malformed or unknown messages', () => {
-    for (const raw of ['', 'not json', 'null', '[]', '42', '{}', '{"type":"other"}', '{"type":"task.changed","taskId":"5"}', '{"type":"chat.message"}', '{"type":"notification","notification":{"id":1}}']) {
+    for (const raw of [
+      '',
+      'not json',
+      'null',
+      '[]',
+      '42',
+      '{}',
+      '{"type":"other"}',
+      '{"type":"task.changed","taskId":"5"}',
+      '{"type":"chat.message"}',
+      '{"type":"notification","notification":{"id":1}}',
+    ]) {
       expect(parseRealtimeMessage(raw)).toBeNull();
     }
     expect(parseRealtimeMessage(new ArrayBuffer(2))).toBeNull();

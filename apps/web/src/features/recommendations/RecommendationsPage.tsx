@@ -1,4 +1,21 @@
-import { Badge, Box, Button, Card, CloseButton, Dialog, Field, Flex, Heading, Portal, SimpleGrid, Spinner, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  Heading,
+  Portal,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import {
   RECOMMENDATION_PRIORITY_LABELS,
   RECOMMENDATION_TYPE_LABELS,
@@ -7,7 +24,19 @@ import {
   type Recommendation,
   type RecommendationInsights,
 } from '@wkflow/contracts';
-import { AlertTriangle, CheckCircle2, Clock, Columns3, Gauge, Lightbulb, Sparkles, TrendingUp, UserCheck, UserMinus, X } from 'lucide-react';
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Clock,
+  Columns3,
+  Gauge,
+  Lightbulb,
+  Sparkles,
+  TrendingUp,
+  UserCheck,
+  UserMinus,
+  X,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
@@ -23,7 +52,19 @@ type Resolution = { recommendation: Recommendation; kind: 'implement' | 'dismiss
 
 const number = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
 
-function StatCard({ label, value, icon, hint, testId }: { label: string; value: ReactNode; icon: ReactNode; hint?: string; testId?: string }) {
+function StatCard({
+  label,
+  value,
+  icon,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  hint?: string;
+  testId?: string;
+}) {
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid={testId}>
       <Card.Body gap="1">
@@ -190,13 +231,48 @@ function EmptyList({ onGenerate, generating }: { onGenerate: () => void; generat
 function InsightsGrid({ insights }: { insights: RecommendationInsights }) {
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" data-testid="insights">
-      <StatCard label="Produtividade da equipe" value={`${insights.teamProductivityScore}/100`} icon={<Gauge />} hint="Conclusão (70%) e pontualidade (30%)" />
-      <StatCard label="Taxa de conclusão" value={`${number(insights.completionRate)}%`} icon={<TrendingUp />} hint={`${insights.completedTasks} de ${insights.totalTasks} tarefas`} />
-      <StatCard label="Taxa de atraso" value={`${number(insights.overdueRate)}%`} icon={<AlertTriangle />} hint={`${insights.overdueTasks} tarefas atrasadas`} />
-      <StatCard label="Tempo médio de conclusão" value={`${number(insights.avgCompletionTime)} h`} icon={<Clock />} hint="Da criação até a conclusão" />
-      <StatCard label="Membro mais ativo" value={insights.mostActiveUser?.name ?? '—'} icon={<UserCheck />} hint="Mais horas nos últimos 30 dias" />
-      <StatCard label="Membro menos ativo" value={insights.leastActiveUser?.name ?? '—'} icon={<UserMinus />} hint="Menos horas nos últimos 30 dias" />
-      <StatCard label="Coluna gargalo" value={insights.bottleneckColumn ?? '—'} icon={<Columns3 />} hint="Coluna de trabalho com mais tarefas" />
+      <StatCard
+        label="Produtividade da equipe"
+        value={`${insights.teamProductivityScore}/100`}
+        icon={<Gauge />}
+        hint="Conclusão (70%) e pontualidade (30%)"
+      />
+      <StatCard
+        label="Taxa de conclusão"
+        value={`${number(insights.completionRate)}%`}
+        icon={<TrendingUp />}
+        hint={`${insights.completedTasks} de ${insights.totalTasks} tarefas`}
+      />
+      <StatCard
+        label="Taxa de atraso"
+        value={`${number(insights.overdueRate)}%`}
+        icon={<AlertTriangle />}
+        hint={`${insights.overdueTasks} tarefas atrasadas`}
+      />
+      <StatCard
+        label="Tempo médio de conclusão"
+        value={`${number(insights.avgCompletionTime)} h`}
+        icon={<Clock />}
+        hint="Da criação até a conclusão"
+      />
+      <StatCard
+        label="Membro mais ativo"
+        value={insights.mostActiveUser?.name ?? '—'}
+        icon={<UserCheck />}
+        hint="Mais horas nos últimos 30 dias"
+      />
+      <StatCard
+        label="Membro menos ativo"
+        value={insights.leastActiveUser?.name ?? '—'}
+        icon={<UserMinus />}
+        hint="Menos horas nos últimos 30 dias"
+      />
+      <StatCard
+        label="Coluna gargalo"
+        value={insights.bottleneckColumn ?? '—'}
+        icon={<Columns3 />}
+        hint="Coluna de trabalho com mais tarefas"
+      />
     </SimpleGrid>
   );
 }
@@ -245,7 +321,14 @@ export default function RecommendationsPage() {
         title="Recomendações"
         description="Sugestões para melhorar o fluxo de trabalho, a equipe e o atendimento aos clientes."
         actions={
-          <Button colorPalette="brand" size="sm" onClick={() => void generate()} loading={generating} loadingText="Gerando..." data-testid="generate-recommendations">
+          <Button
+            colorPalette="brand"
+            size="sm"
+            onClick={() => void generate()}
+            loading={generating}
+            loadingText="Gerando..."
+            data-testid="generate-recommendations"
+          >
             <Sparkles /> Gerar Recomendações
           </Button>
         }
@@ -275,7 +358,12 @@ export default function RecommendationsPage() {
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
                 <StatCard testId="stat-active" label="Ativas" value={stats.data?.active ?? 0} icon={<Lightbulb />} />
                 <StatCard testId="stat-implemented" label="Implementadas" value={stats.data?.implemented ?? 0} icon={<CheckCircle2 />} />
-                <StatCard testId="stat-rate" label="Taxa de implementação" value={`${number(stats.data?.implementationRate ?? 0)}%`} icon={<TrendingUp />} />
+                <StatCard
+                  testId="stat-rate"
+                  label="Taxa de implementação"
+                  value={`${number(stats.data?.implementationRate ?? 0)}%`}
+                  icon={<TrendingUp />}
+                />
               </SimpleGrid>
               <Flex gap="2" wrap="wrap">
                 {countByPriority(recommendations).map(({ priority, count }) => (

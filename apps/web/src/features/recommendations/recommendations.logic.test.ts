@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { canOpenRecommendations, countByPriority, expiresLabel, generatedMessage } from './recommendations.logic';
 
-const base = { key: 'k', type: 'team' as const, title: 't', description: 'd', action: 'a', impact: 'i', data: {}, status: 'active' as const, expiresAt: '', createdAt: '' };
+const base = {
+  key: 'k',
+  type: 'team' as const,
+  title: 't',
+  description: 'd',
+  action: 'a',
+  impact: 'i',
+  data: {},
+  status: 'active' as const,
+  expiresAt: '',
+  createdAt: '',
+};
 
 describe('recommendations page logic', () => {
   it('opens for profile 1 and managers with users read', () => {
@@ -9,11 +20,20 @@ describe('recommendations page logic', () => {
     expect(canOpenRecommendations({ role: 'admin', accessProfileId: 1 }, { accessProfileId: 1, permissions: [] })).toBe(true);
     expect(canOpenRecommendations({ role: 'manager', accessProfileId: 2 }, usersRead)).toBe(true);
     expect(canOpenRecommendations({ role: 'collaborator', accessProfileId: 7 }, { ...usersRead, accessProfileId: 7 })).toBe(false);
-    expect(canOpenRecommendations({ role: 'manager', accessProfileId: 2 }, { accessProfileId: 2, permissions: [{ module: 'users', permission: 'hidden' }] })).toBe(false);
+    expect(
+      canOpenRecommendations(
+        { role: 'manager', accessProfileId: 2 },
+        { accessProfileId: 2, permissions: [{ module: 'users', permission: 'hidden' }] },
+      ),
+    ).toBe(false);
     expect(canOpenRecommendations(null, usersRead)).toBe(false);
   });
   it('counts per priority', () => {
-    const list = [{ ...base, id: 1, priority: 'high' as const }, { ...base, id: 2, priority: 'high' as const }, { ...base, id: 3, priority: 'low' as const }];
+    const list = [
+      { ...base, id: 1, priority: 'high' as const },
+      { ...base, id: 2, priority: 'high' as const },
+      { ...base, id: 3, priority: 'low' as const },
+    ];
     expect(countByPriority(list)).toEqual([
       { priority: 'urgent', count: 0 },
       { priority: 'high', count: 2 },

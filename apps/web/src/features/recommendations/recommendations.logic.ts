@@ -10,7 +10,10 @@ import {
 export const PRIORITY_COLORS: Record<RecommendationPriority, string> = { urgent: 'red', high: 'orange', medium: 'yellow', low: 'gray' };
 
 /** The page: users read plus access profile 1 or role manager (extended.md §6). */
-export function canOpenRecommendations(user: Pick<User, 'role' | 'accessProfileId'> | null | undefined, subject: PermissionSubject): boolean {
+export function canOpenRecommendations(
+  user: Pick<User, 'role' | 'accessProfileId'> | null | undefined,
+  subject: PermissionSubject,
+): boolean {
   return user ? canSeeRecommendations(user, subject) : false;
 }
 

@@ -92,8 +92,15 @@ export interface TaskCardProps {
  * 2-line description, up to 3 initials + '+N', the quick timer (not on completed tasks) and the
  * relative due text. Clicking opens the task dialog; completed cards cannot be dragged.
  */
-export const TaskCard = memo(TaskCardView, (a, b) =>
-  a.completed === b.completed && a.movable === b.movable && a.client === b.client && a.people === b.people && a.onOpen === b.onOpen && sameCard(a.task, b.task),
+export const TaskCard = memo(
+  TaskCardView,
+  (a, b) =>
+    a.completed === b.completed &&
+    a.movable === b.movable &&
+    a.client === b.client &&
+    a.people === b.people &&
+    a.onOpen === b.onOpen &&
+    sameCard(a.task, b.task),
 );
 
 function TaskCardView({ task, completed, movable, client, people, onOpen }: TaskCardProps) {

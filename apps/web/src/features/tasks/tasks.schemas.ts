@@ -79,4 +79,3 @@ export function commentToSend(text: string): string | null {
   const content = text.trim();
   return content ? content : null;
 }
-

@@ -6,8 +6,26 @@ import { readableOn } from './themes.logic';
 export function ThemePreview({ colors, large = false }: { colors: ThemeColors; large?: boolean }) {
   const line = (width: string, color: string) => <Box h={large ? '2.5' : '1.5'} w={width} rounded="full" bg={color} />;
   return (
-    <Box bg={colors.background} borderWidth="1px" borderColor={colors.border} rounded="md" overflow="hidden" aria-hidden="true" data-testid="theme-preview">
-      <Flex bg={colors.surface} borderTopWidth="3px" borderTopColor={colors.primary} borderBottomWidth="1px" borderBottomColor={colors.border} px="3" h={large ? '10' : '7'} align="center" gap="2">
+    <Box
+      bg={colors.background}
+      borderWidth="1px"
+      borderColor={colors.border}
+      rounded="md"
+      overflow="hidden"
+      aria-hidden="true"
+      data-testid="theme-preview"
+    >
+      <Flex
+        bg={colors.surface}
+        borderTopWidth="3px"
+        borderTopColor={colors.primary}
+        borderBottomWidth="1px"
+        borderBottomColor={colors.border}
+        px="3"
+        h={large ? '10' : '7'}
+        align="center"
+        gap="2"
+      >
         <Box boxSize={large ? '4' : '3'} rounded="sm" bg={colors.primary} />
         {line('20%', colors.text)}
         <Box flex="1" />
@@ -39,7 +57,16 @@ export function ThemePreview({ colors, large = false }: { colors: ThemeColors; l
         </Box>
         <HStack gap="1">
           {THEME_COLOR_KEYS.map((key) => (
-            <Box key={key} flex="1" h={large ? '5' : '2.5'} rounded="sm" bg={colors[key]} borderWidth="1px" borderColor={colors.border} title={key} />
+            <Box
+              key={key}
+              flex="1"
+              h={large ? '5' : '2.5'}
+              rounded="sm"
+              bg={colors[key]}
+              borderWidth="1px"
+              borderColor={colors.border}
+              title={key}
+            />
           ))}
         </HStack>
       </Stack>

@@ -44,7 +44,13 @@ export function ThemePreviewDialog({ theme, active, pending, onClose, onApply }:
                   <Button variant="outline" onClick={onClose}>
                     Fechar
                   </Button>
-                  <Button colorPalette="brand" onClick={() => onApply(theme)} disabled={active} loading={pending} loadingText="Aplicando...">
+                  <Button
+                    colorPalette="brand"
+                    onClick={() => onApply(theme)}
+                    disabled={active}
+                    loading={pending}
+                    loadingText="Aplicando..."
+                  >
                     {active ? (
                       <>
                         <Check /> Já Ativo

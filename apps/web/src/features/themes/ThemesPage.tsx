@@ -44,7 +44,11 @@ export default function ThemesPage() {
     <Box>
       <PageHeader
         title="Temas"
-        description={isLoading ? 'Carregando temas...' : `${count} ${count === 1 ? 'tema disponível' : 'temas disponíveis'} para personalizar o seu espaço de trabalho.`}
+        description={
+          isLoading
+            ? 'Carregando temas...'
+            : `${count} ${count === 1 ? 'tema disponível' : 'temas disponíveis'} para personalizar o seu espaço de trabalho.`
+        }
       />
 
       {current && (

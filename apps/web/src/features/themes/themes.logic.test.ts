@@ -1,6 +1,16 @@
 import { contrastRatio, type Theme, type ThemeColors } from '@wkflow/contracts';
 import { describe, expect, it } from 'vitest';
-import { brandScale, formatCount, formatRating, isApplicable, mixHex, readableOn, themeCssVariables, themesInTab, THEME_TABS } from './themes.logic';
+import {
+  brandScale,
+  formatCount,
+  formatRating,
+  isApplicable,
+  mixHex,
+  readableOn,
+  themeCssVariables,
+  themesInTab,
+  THEME_TABS,
+} from './themes.logic';
 
 const light: ThemeColors = {
   primary: '#2563eb',
@@ -12,7 +22,15 @@ const light: ThemeColors = {
   textSecondary: '#52525b',
   border: '#e4e4e7',
 };
-const dark: ThemeColors = { ...light, primary: '#3b82f6', background: '#0b1120', surface: '#111827', text: '#f1f5f9', textSecondary: '#94a3b8', border: '#1f2937' };
+const dark: ThemeColors = {
+  ...light,
+  primary: '#3b82f6',
+  background: '#0b1120',
+  surface: '#111827',
+  text: '#f1f5f9',
+  textSecondary: '#94a3b8',
+  border: '#1f2937',
+};
 
 describe('tabs', () => {
   it('are all, default, dark, colorful, custom in pt-BR', () => {
@@ -20,7 +38,10 @@ describe('tabs', () => {
     expect(THEME_TABS.map((t) => t.label)).toEqual(['Todos', 'Padrão', 'Escuros', 'Coloridos', 'Personalizados']);
   });
   it('filter by category', () => {
-    const themes = [{ id: 1, category: 'dark' }, { id: 2, category: 'default' }] as Theme[];
+    const themes = [
+      { id: 1, category: 'dark' },
+      { id: 2, category: 'default' },
+    ] as Theme[];
     expect(themesInTab(themes, 'all').map((t) => t.id)).toEqual([1, 2]);
     expect(themesInTab(themes, 'dark').map((t) => t.id)).toEqual([1]);
     expect(themesInTab(themes, 'custom')).toEqual([]);

@@ -29,7 +29,14 @@ export function formatCount(count: number): string {
   return count.toLocaleString('pt-BR');
 }
 
-const toHex = (rgb: number[]) => `#${rgb.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+const toHex = (rgb: number[]) =>
+  `#${rgb
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** `a` moved towards `b` by `amount` (0 = a, 1 = b), in sRGB. */
 export function mixHex(a: string, b: string, amount: number): string {
@@ -39,8 +46,20 @@ export function mixHex(a: string, b: string, amount: number): string {
 
 /** A brand scale 50-950 around the primary colour (its 600, Chakra's `brand.solid`). */
 export function brandScale(primary: string): Record<string, string> {
-  const tints: Array<[string, number]> = [['50', 0.92], ['100', 0.84], ['200', 0.68], ['300', 0.5], ['400', 0.3], ['500', 0.15]];
-  const shades: Array<[string, number]> = [['700', 0.15], ['800', 0.3], ['900', 0.45], ['950', 0.6]];
+  const tints: Array<[string, number]> = [
+    ['50', 0.92],
+    ['100', 0.84],
+    ['200', 0.68],
+    ['300', 0.5],
+    ['400', 0.3],
+    ['500', 0.15],
+  ];
+  const shades: Array<[string, number]> = [
+    ['700', 0.15],
+    ['800', 0.3],
+    ['900', 0.45],
+    ['950', 0.6],
+  ];
   return {
     ...Object.fromEntries(tints.map(([step, amount]) => [step, mixHex(primary, '#ffffff', amount)])),
     '600': primary.toLowerCase(),

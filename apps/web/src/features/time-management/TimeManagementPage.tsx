@@ -52,7 +52,15 @@ function DurationEditor({ entry, onDone }: { entry: AdminTimeEntry; onDone: () =
   }
   return (
     <HStack gap="1">
-      <Input size="xs" w="24" value={text} onChange={(e) => setText(e.target.value)} placeholder="HH:MM:SS" aria-label="Duração" onKeyDown={(e) => e.key === 'Enter' && void save()} />
+      <Input
+        size="xs"
+        w="24"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="HH:MM:SS"
+        aria-label="Duração"
+        onKeyDown={(e) => e.key === 'Enter' && void save()}
+      />
       <IconButton aria-label="Salvar" size="xs" colorPalette="green" onClick={() => void save()} loading={saving}>
         <Check />
       </IconButton>
@@ -96,7 +104,12 @@ export default function TimeManagementPage() {
         description="Registros de tempo da equipe."
         actions={
           <NativeSelect.Root size="sm" w="44">
-            <NativeSelect.Field aria-label="Período" value={period} onChange={(e) => setPeriod(e.target.value as TimePeriod)} data-testid="time-period">
+            <NativeSelect.Field
+              aria-label="Período"
+              value={period}
+              onChange={(e) => setPeriod(e.target.value as TimePeriod)}
+              data-testid="time-period"
+            >
               {TIME_PERIODS.map((p) => (
                 <option key={p} value={p}>
                   {PERIOD_LABELS[p]}
@@ -163,7 +176,13 @@ export default function TimeManagementPage() {
                       </Table.Cell>
                       <Table.Cell textAlign="end">
                         <HStack justify="flex-end" gap="1">
-                          <IconButton aria-label="Editar" size="xs" variant="ghost" disabled={!entry.endTime} onClick={() => setEditing(entry.id)}>
+                          <IconButton
+                            aria-label="Editar"
+                            size="xs"
+                            variant="ghost"
+                            disabled={!entry.endTime}
+                            onClick={() => setEditing(entry.id)}
+                          >
                             <Pencil />
                           </IconButton>
                           <IconButton aria-label="Remover" size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(entry)}>

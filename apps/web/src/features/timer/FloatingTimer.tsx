@@ -43,7 +43,14 @@ export function FloatingTimer() {
             </Text>
           </Box>
         )}
-        <IconButton aria-label={minimized ? 'Expandir' : 'Minimizar'} size="xs" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => setMinimized((m) => !m)}>
+        <IconButton
+          aria-label={minimized ? 'Expandir' : 'Minimizar'}
+          size="xs"
+          variant="ghost"
+          color="white"
+          _hover={{ bg: 'whiteAlpha.200' }}
+          onClick={() => setMinimized((m) => !m)}
+        >
           {minimized ? <Maximize2 /> : <Minimize2 />}
         </IconButton>
         <IconButton aria-label="Parar" size="xs" colorPalette="red" onClick={stop} data-testid="floating-timer-stop">

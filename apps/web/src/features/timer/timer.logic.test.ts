@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { IDLE, startDecision, timerErrorToast, timerState } from './timer.logic';
 
-const entry = { id: 7, userId: 1, taskId: 3, startTime: '2026-11-18T10:00:00.000Z', endTime: null, duration: null, description: null, createdAt: '2026-11-18T10:00:00.000Z', taskTitle: 'Post' };
+const entry = {
+  id: 7,
+  userId: 1,
+  taskId: 3,
+  startTime: '2026-11-18T10:00:00.000Z',
+  endTime: null,
+  duration: null,
+  description: null,
+  createdAt: '2026-11-18T10:00:00.000Z',
+  taskTitle: 'Post',
+};
 
 describe('timer state', () => {
   it('is idle without an active entry', () => {

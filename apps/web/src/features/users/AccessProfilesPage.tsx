@@ -210,7 +210,13 @@ function ProfilePanel({ profile, canWrite }: { profile: AccessProfile; canWrite:
           )}
         </Tabs.List>
         <Tabs.Content value="view" pt="0">
-          {isLoading ? <PermissionsLoading /> : error ? <PermissionsError error={error} /> : <PermissionsView profile={profile} permissions={permissions} />}
+          {isLoading ? (
+            <PermissionsLoading />
+          ) : error ? (
+            <PermissionsError error={error} />
+          ) : (
+            <PermissionsView profile={profile} permissions={permissions} />
+          )}
         </Tabs.Content>
         {canWrite && (
           <Tabs.Content value="edit" pt="0">

@@ -1,4 +1,19 @@
-import { Badge, Box, Button, Card, Center, EmptyState, Field, HStack, Skeleton, Stack, Table, Text, Textarea, VStack } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Field,
+  HStack,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  VStack,
+} from '@chakra-ui/react';
 import { profileLabel } from '@wkflow/contracts';
 import { Check, UserCheck, X } from 'lucide-react';
 import { useState } from 'react';

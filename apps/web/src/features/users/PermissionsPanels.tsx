@@ -5,7 +5,16 @@ import { useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { saveProfilePermissions } from './users.api';
-import { draftFromPermissions, draftsEqual, hasFullAccess, levelLabel, levelOptions, levelTone, toPermissionEntries, type PermissionDraft } from './users.logic';
+import {
+  draftFromPermissions,
+  draftsEqual,
+  hasFullAccess,
+  levelLabel,
+  levelOptions,
+  levelTone,
+  toPermissionEntries,
+  type PermissionDraft,
+} from './users.logic';
 import type { AccessProfile, ModulePermission } from './users.types';
 
 /** The note shown for profile 1 (full access by rule). */
@@ -183,7 +192,14 @@ export function PermissionsEditor({ profile, permissions, currentProfileId }: Pe
         <Button variant="outline" onClick={() => setDraft(baseline)} disabled={!dirty || saving}>
           <RotateCcw /> Descartar alterações
         </Button>
-        <Button colorPalette="brand" onClick={() => void save()} loading={saving} loadingText="Salvando..." disabled={!dirty} data-testid="permissions-save">
+        <Button
+          colorPalette="brand"
+          onClick={() => void save()}
+          loading={saving}
+          loadingText="Salvando..."
+          disabled={!dirty}
+          data-testid="permissions-save"
+        >
           <Save /> Salvar Permissões
         </Button>
       </HStack>

@@ -87,7 +87,13 @@ function AccountSummary({ user }: { user: User }) {
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
       <Card.Body>
-        <DataList.Root orientation="horizontal" size="md" gap="3" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }}>
+        <DataList.Root
+          orientation="horizontal"
+          size="md"
+          gap="3"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }}
+        >
           <DataList.Item flexDirection="column" alignItems="flex-start" gap="1">
             <DataList.ItemLabel>ID</DataList.ItemLabel>
             <DataList.ItemValue data-testid="user-id">{user.id}</DataList.ItemValue>

@@ -51,7 +51,12 @@ export default function UserRegisterPage() {
                     <FormikInput name="username" label="Nome de usuário" autoComplete="off" placeholder="nome.sobrenome" />
                     <FormikInput name="email" label="E-mail" type="email" autoComplete="off" placeholder="nome@agencia.com" />
                     <PasswordInput name="password" label="Senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
-                    <PasswordInput name="confirmPassword" label="Confirmar senha" autoComplete="new-password" placeholder="Repita a senha" />
+                    <PasswordInput
+                      name="confirmPassword"
+                      label="Confirmar senha"
+                      autoComplete="new-password"
+                      placeholder="Repita a senha"
+                    />
                   </SimpleGrid>
                   <ProfileSelect profiles={profiles} />
                   <HStack justify="flex-end" gap="2" pt="2">

@@ -1,4 +1,20 @@
-import { Avatar, Badge, Box, Button, Card, Center, EmptyState, HStack, Icon, IconButton, SimpleGrid, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  HStack,
+  Icon,
+  IconButton,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import { Clock, Mail, Pencil, Plus, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -102,7 +118,19 @@ export default function UsersPage() {
   );
 }
 
-function StatCard({ label, value, icon, tone, loading }: { label: string; value: number; icon: ReactNode; tone: string; loading: boolean }) {
+function StatCard({
+  label,
+  value,
+  icon,
+  tone,
+  loading,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  tone: string;
+  loading: boolean;
+}) {
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
       <Card.Body p="4">

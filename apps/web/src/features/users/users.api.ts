@@ -1,7 +1,15 @@
 import { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
-import type { AccessProfile, CreateUserPayload, ModulePermission, PermissionEntry, SetPasswordPayload, UpdateUserPayload, User } from './users.types';
+import type {
+  AccessProfile,
+  CreateUserPayload,
+  ModulePermission,
+  PermissionEntry,
+  SetPasswordPayload,
+  UpdateUserPayload,
+  User,
+} from './users.types';
 
 /** Writes of the users domain; each refreshes the SWR keys it changes. */
 
@@ -60,7 +68,11 @@ export async function deleteAccessProfile(id: number): Promise<void> {
  * permissions in one transaction. When it is the current user's profile, their own module
  * permissions (the header links, the screens) are refetched.
  */
-export async function saveProfilePermissions(id: number, permissions: PermissionEntry[], currentProfileId?: number | null): Promise<ModulePermission[]> {
+export async function saveProfilePermissions(
+  id: number,
+  permissions: PermissionEntry[],
+  currentProfileId?: number | null,
+): Promise<ModulePermission[]> {
   const saved = await apiFetch<ModulePermission[]>(`/api/access-profiles/${id}/permissions`, { method: 'PUT', body: { permissions } });
   await Promise.all([
     mutate(keys.profilePermissions(id), Array.isArray(saved) ? saved : undefined, { revalidate: !Array.isArray(saved) }),

@@ -59,7 +59,13 @@ describe('users', () => {
 describe('permissions editor', () => {
   const perms: ModulePermission[] = [
     { id: 1, profileId: 3, module: 'clients', permission: 'read' },
-    { id: 2, profileId: 3, module: 'tasks', permission: 'edit_assigned', additionalData: { editAllTasks: true, taskScope: 'view_assigned_only' } },
+    {
+      id: 2,
+      profileId: 3,
+      module: 'tasks',
+      permission: 'edit_assigned',
+      additionalData: { editAllTasks: true, taskScope: 'view_assigned_only' },
+    },
     { id: 3, profileId: 3, module: 'time_tracking', permission: 'view_all', additionalData: null },
   ];
 
@@ -76,7 +82,14 @@ describe('permissions editor', () => {
     expect(levelOptions('tasks').map((o) => o.value)).toEqual(['read', 'write', 'view_assigned', 'edit_assigned', 'hidden']);
     expect(levelOptions('time_tracking').map((o) => o.value)).toEqual(['read', 'write', 'view_assigned', 'own_only', 'hidden']);
     expect(levelOptions('clients').map((o) => o.label)).toEqual(['Leitura', 'Escrita', 'Oculto']);
-    expect(levelOptions('time_tracking', 'view_all').map((o) => o.value)).toEqual(['read', 'write', 'view_assigned', 'own_only', 'view_all', 'hidden']);
+    expect(levelOptions('time_tracking', 'view_all').map((o) => o.value)).toEqual([
+      'read',
+      'write',
+      'view_assigned',
+      'own_only',
+      'view_all',
+      'hidden',
+    ]);
   });
 
   it('saves one entry per module, with editAllTasks for tasks and the other keys kept', () => {
@@ -92,8 +105,14 @@ describe('permissions editor', () => {
 
   it('drops editAllTasks when tasks is hidden or the switch is off', () => {
     const draft = draftFromPermissions([]);
-    expect(toPermissionEntries({ ...draft, tasks: { permission: 'hidden', editAllTasks: true, extra: {} } }).find((e) => e.module === 'tasks')?.additionalData).toBeNull();
-    expect(toPermissionEntries({ ...draft, tasks: { permission: 'write', editAllTasks: false, extra: {} } }).find((e) => e.module === 'tasks')?.additionalData).toBeNull();
+    expect(
+      toPermissionEntries({ ...draft, tasks: { permission: 'hidden', editAllTasks: true, extra: {} } }).find((e) => e.module === 'tasks')
+        ?.additionalData,
+    ).toBeNull();
+    expect(
+      toPermissionEntries({ ...draft, tasks: { permission: 'write', editAllTasks: false, extra: {} } }).find((e) => e.module === 'tasks')
+        ?.additionalData,
+    ).toBeNull();
   });
 
   it('compares drafts by what would be saved', () => {

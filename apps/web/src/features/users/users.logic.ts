@@ -1,4 +1,12 @@
-import { ADMIN_PROFILE_ID, EDITOR_LEVELS, LEVEL_LABELS, MODULES, profileLabel, type ModuleName, type PermissionLevel } from '@wkflow/contracts';
+import {
+  ADMIN_PROFILE_ID,
+  EDITOR_LEVELS,
+  LEVEL_LABELS,
+  MODULES,
+  profileLabel,
+  type ModuleName,
+  type PermissionLevel,
+} from '@wkflow/contracts';
 import type { AccessProfile, ModulePermission, PermissionEntry, User } from './users.types';
 
 /** Pure rules of the users screens (no React, no I/O). */

@@ -31,11 +31,15 @@ const validNewUser = { username: 'ana.costa', email: 'ana@agencia.com', password
 describe("newUserSchema ('Novo Usuário' dialog)", () => {
   it('accepts valid values at the minimum lengths, with the profile as the select gives it', async () => {
     expect(await errorsOf(newUserSchema, validNewUser)).toEqual({});
-    expect(await errorsOf(newUserSchema, { ...validNewUser, username: 'abc', password: 'abcdef', name: 'Al', accessProfileId: 1 })).toEqual({});
+    expect(await errorsOf(newUserSchema, { ...validNewUser, username: 'abc', password: 'abcdef', name: 'Al', accessProfileId: 1 })).toEqual(
+      {},
+    );
   });
 
   it.each(['', 'ab', '  ab  '])('rejects the username %j', async (username) => {
-    expect(await errorsOf(newUserSchema, { ...validNewUser, username })).toEqual({ username: 'Nome de usuário deve ter pelo menos 3 caracteres' });
+    expect(await errorsOf(newUserSchema, { ...validNewUser, username })).toEqual({
+      username: 'Nome de usuário deve ter pelo menos 3 caracteres',
+    });
   });
 
   it('rejects usernames with characters the API refuses', async () => {
@@ -56,12 +60,25 @@ describe("newUserSchema ('Novo Usuário' dialog)", () => {
     expect(await errorsOf(newUserSchema, { ...validNewUser, name })).toEqual({ name: 'Nome deve ter pelo menos 2 caracteres' });
   });
 
-  it.each(['', '0', 0, -1, 'abc', null, undefined])('rejects the profile %j with "Selecione um perfil de acesso"', async (accessProfileId) => {
-    expect(await errorsOf(newUserSchema, { ...validNewUser, accessProfileId })).toEqual({ accessProfileId: 'Selecione um perfil de acesso' });
-  });
+  it.each(['', '0', 0, -1, 'abc', null, undefined])(
+    'rejects the profile %j with "Selecione um perfil de acesso"',
+    async (accessProfileId) => {
+      expect(await errorsOf(newUserSchema, { ...validNewUser, accessProfileId })).toEqual({
+        accessProfileId: 'Selecione um perfil de acesso',
+      });
+    },
+  );
 
   it('builds the POST body: trimmed texts, the password as typed, the profile as a number', () => {
-    expect(toCreateUserPayload({ ...validNewUser, name: ' Ana Costa ', email: ' ana@agencia.com ', username: ' ana.costa ', password: ' seg redo ' })).toEqual({
+    expect(
+      toCreateUserPayload({
+        ...validNewUser,
+        name: ' Ana Costa ',
+        email: ' ana@agencia.com ',
+        username: ' ana.costa ',
+        password: ' seg redo ',
+      }),
+    ).toEqual({
       username: 'ana.costa',
       email: 'ana@agencia.com',
       password: ' seg redo ',
@@ -79,7 +96,16 @@ describe('registerUserSchema (/users/register)', () => {
   });
 
   it("uses 'ao menos' and 'E-mail' wording", async () => {
-    expect(await errorsOf(registerUserSchema, { name: 'A', username: 'ab', email: 'x', password: '1', confirmPassword: '1', accessProfileId: '' })).toEqual({
+    expect(
+      await errorsOf(registerUserSchema, {
+        name: 'A',
+        username: 'ab',
+        email: 'x',
+        password: '1',
+        confirmPassword: '1',
+        accessProfileId: '',
+      }),
+    ).toEqual({
       name: 'Nome deve ter ao menos 2 caracteres',
       username: 'Nome de usuário deve ter ao menos 3 caracteres',
       email: 'E-mail inválido',
@@ -106,7 +132,12 @@ describe('editUserSchema (/users/{id}/edit)', () => {
   it('accepts valid values and coerces the profile to a number', async () => {
     expect(await errorsOf(editUserSchema, validEdit)).toEqual({});
     await expect(editUserSchema.validate(validEdit)).resolves.toMatchObject({ accessProfileId: 2 });
-    expect(toUpdateUserPayload(validEdit)).toEqual({ name: 'João Pereira', email: 'joao@agencia.com', username: 'joao', accessProfileId: 2 });
+    expect(toUpdateUserPayload(validEdit)).toEqual({
+      name: 'João Pereira',
+      email: 'joao@agencia.com',
+      username: 'joao',
+      accessProfileId: 2,
+    });
   });
 
   it('reports every broken rule', async () => {
@@ -120,7 +151,17 @@ describe('editUserSchema (/users/{id}/edit)', () => {
 
   it('starts from the user', () => {
     expect(
-      editUserValues({ id: 4, name: 'João', email: 'j@a.com', username: 'joao', accessProfileId: 3, role: 'collaborator', status: 'approved', isApproved: true, createdAt: '' }),
+      editUserValues({
+        id: 4,
+        name: 'João',
+        email: 'j@a.com',
+        username: 'joao',
+        accessProfileId: 3,
+        role: 'collaborator',
+        status: 'approved',
+        isApproved: true,
+        createdAt: '',
+      }),
     ).toEqual({ name: 'João', email: 'j@a.com', username: 'joao', accessProfileId: 3 });
   });
 });
@@ -181,7 +222,9 @@ describe('ownPasswordSchema (/profile)', () => {
 
   it('requires a matching confirmation', async () => {
     expect(await errorsOf(ownPasswordSchema, { ...valid, confirmPassword: '' })).toEqual({ confirmPassword: 'Confirme a nova senha' });
-    expect(await errorsOf(ownPasswordSchema, { ...valid, confirmPassword: 'novasenha2' })).toEqual({ confirmPassword: 'As senhas não coincidem' });
+    expect(await errorsOf(ownPasswordSchema, { ...valid, confirmPassword: 'novasenha2' })).toEqual({
+      confirmPassword: 'As senhas não coincidem',
+    });
   });
 });
 
