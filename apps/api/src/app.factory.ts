@@ -5,11 +5,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/csrf';
+import { securityHeaders } from './common/security-headers';
 import { mountQueueDashboard } from './email/queue-dashboard';
 import { attachWebSockets } from './notifications/realtime.service';
 import { createValidationPipe } from './common/validation';
@@ -28,7 +28,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -40,16 +40,20 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       },
     }),
   );
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // pino-http writes one line per request at 'info' (errors included): below that level it would
+  // only build a child logger per request for nothing (nothing reads req.log).
+  if (logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger,
+        autoLogging: { ignore: (req) => req.url === '/api/health' },
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      }),
+    );
+  }
   if (config.webOrigins.length) app.enableCors({ origin: config.webOrigins, credentials: true });
   app.use('/api', csrfProtection(config.webOrigins));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), bodyErrors);
