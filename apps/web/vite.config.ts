@@ -8,12 +8,24 @@ const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', imp
 /**
  * Vendor code is split into a few long-lived chunks so every lazy route (React.lazy in
  * src/app/routes.tsx) only ships its own code. The board route loads: entry + react + ui + its own chunk.
+ * Chakra components (with their Ark/Zag machines) that only lazy pages or on-demand parts of the shell
+ * use (the user menu, the mobile drawer, dialogs, the toasts' UI) stay out of the shared `ui` chunk, so the
+ * board route does not load them: they go to the chunks of the code that uses them.
  */
-const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+const onDemandUi =
+  /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)[\\/](.*[\\/])?(tabs|switch|table|progress|data-list|collapsible|fieldset|empty-state|list|alert|skeleton|code|textarea|image|menu|dialog|drawer|toast)[\\/]/;
+const ui =
+  /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@swc[\\/]helpers|stylis|hoist-non-react-statics|proxy-compare)[\\/]/;
+
+const vendorGroups: { name: string; test: RegExp | ((id: string) => boolean); priority: number }[] = [
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|swr|use-sync-external-store)[\\/]/,
+    priority: 30,
+  },
   {
     name: 'ui',
-    test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@swc[\\/]helpers|stylis|hoist-non-react-statics|proxy-compare)[\\/]/,
+    test: (id) => ui.test(id) && !onDemandUi.test(id),
     priority: 20,
   },
   {
@@ -48,6 +60,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // '@chakra-ui/react/theme' builds its (unused here) `defaultThemeConfig`, with every recipe, through
+      // `defineConfig(…)`, an identity function the bundler cannot see through: without this the recipes that
+      // lib/theme.ts leaves out stay in the bundle.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         codeSplitting: { groups: vendorGroups },
       },

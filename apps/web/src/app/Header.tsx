@@ -1,17 +1,19 @@
 import { Box, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react';
 import type { User } from '@wkflow/contracts';
 import { Menu as MenuIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
 import { usePermissions } from '../features/auth/usePermissions';
 import { NotificationBell } from '../features/notifications/NotificationBell';
-import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
 import { canCreateTasks, visibleNavItems } from './navigation';
 import { SearchBox } from './SearchBox';
 import { TaskActions } from './TaskActions';
 import { UserMenu } from './UserMenu';
+
+// The drawer (and the dialog machinery under it) loads when the menu is first opened: desktop never needs it.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 export interface HeaderProps {
   user: User;
@@ -25,6 +27,9 @@ export interface HeaderProps {
 export function Header({ user, onNewTask, onCreateWithAi }: HeaderProps) {
   const { subject } = usePermissions();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so later closings keep their animation.
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpen && !menuUsed) setMenuUsed(true);
   const items = useMemo(() => visibleNavItems(user, subject), [user, subject]);
   const showTaskActions = canCreateTasks(subject);
 
@@ -76,14 +81,18 @@ export function Header({ user, onNewTask, onCreateWithAi }: HeaderProps) {
           <NavLinks items={items} orientation="horizontal" />
         </Box>
       </Container>
-      <MobileMenu
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        items={items}
-        showTaskActions={showTaskActions}
-        onNewTask={onNewTask}
-        onCreateWithAi={onCreateWithAi}
-      />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            items={items}
+            showTaskActions={showTaskActions}
+            onNewTask={onNewTask}
+            onCreateWithAi={onCreateWithAi}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

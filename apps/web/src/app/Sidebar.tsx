@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Center, Flex, HStack, Heading, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { canViewAllTasks } from '@wkflow/contracts';
 import { CalendarClock, FolderKanban, Users, X } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { initials } from '../lib/format';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
@@ -37,17 +37,26 @@ function Section({ title, icon, children, action }: { title: string; icon: React
   );
 }
 
-function FilterRow({
+/** A client or member row; memoised with primitive props, so a board change re-renders only the rows whose counts changed. */
+const FilterRow = memo(function FilterRow({
+  param,
+  id,
   active,
-  onClick,
-  leading,
+  onToggle,
+  swatch,
+  person,
   label,
   count,
   overdue,
 }: {
+  param: string;
+  id: number;
   active: boolean;
-  onClick: () => void;
-  leading: ReactNode;
+  onToggle: (param: string, id: number) => void;
+  /** A client's colour square… */
+  swatch?: string;
+  /** …or a member's initials. */
+  person?: string;
   label: string;
   count: number;
   overdue: number;
@@ -55,7 +64,7 @@ function FilterRow({
   return (
     <Box
       as="button"
-      onClick={onClick}
+      onClick={() => onToggle(param, id)}
       aria-pressed={active}
       display="flex"
       alignItems="center"
@@ -69,7 +78,12 @@ function FilterRow({
       color={active ? 'brand.fg' : undefined}
       _hover={{ bg: active ? 'brand.muted' : 'bg.muted' }}
     >
-      {leading}
+      {swatch !== undefined && <Box boxSize="3" rounded="sm" bg={swatch} flexShrink={0} />}
+      {person !== undefined && (
+        <Center boxSize="6" rounded="full" bg="brand.solid" color="brand.contrast" fontSize="2xs" fontWeight="semibold" flexShrink={0}>
+          {initials(person)}
+        </Center>
+      )}
       <Text textStyle="sm" flex="1" truncate fontWeight={active ? 'semibold' : undefined}>
         {label}
       </Text>
@@ -83,7 +97,7 @@ function FilterRow({
       </Text>
     </Box>
   );
-}
+});
 
 /**
  * 'Projetos' (extended.md §2.14): desktop-only filters and summaries of the board built from the
@@ -103,9 +117,11 @@ export function Sidebar() {
   const clientId = idParam(params.get(CLIENT_PARAM));
   const memberId = viewAll ? idParam(params.get(MEMBER_PARAM)) : null;
 
+  // The counts follow the board a moment later, so a drag's optimistic move is not held up by them.
+  const boardTasks = useDeferredValue(tasks.data);
   const data = useMemo(() => {
     const cols = columns.data ?? [];
-    const scoped = scopedTasks(tasks.data ?? [], viewAll, user?.id);
+    const scoped = scopedTasks(boardTasks ?? [], viewAll, user?.id);
     return {
       status: statusSummary(scoped, cols),
       delivery: deliveryBuckets(scoped, cols),
@@ -113,18 +129,21 @@ export function Sidebar() {
       members: viewAll ? memberCounts(scoped, cols, team.data ?? []) : [],
       lists: columnCounts(scoped, cols),
     };
-  }, [tasks.data, columns.data, clients.data, team.data, viewAll, user?.id]);
+  }, [boardTasks, columns.data, clients.data, team.data, viewAll, user?.id]);
 
-  const toggle = (param: string, id: number, current: number | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (current === id) next.delete(param);
-        else next.set(param, String(id));
-        return next;
-      },
-      { replace: true },
-    );
+  const toggle = useCallback(
+    (param: string, id: number) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (idParam(prev.get(param)) === id) next.delete(param);
+          else next.set(param, String(id));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const clear = (param: string) =>
     setParams(
       (prev) => {
@@ -225,9 +244,11 @@ export function Sidebar() {
             {data.clients.map((c) => (
               <FilterRow
                 key={c.id}
+                param={CLIENT_PARAM}
+                id={c.id}
                 active={clientId === c.id}
-                onClick={() => toggle(CLIENT_PARAM, c.id, clientId)}
-                leading={<Box boxSize="3" rounded="sm" bg={c.color} flexShrink={0} />}
+                onToggle={toggle}
+                swatch={c.color}
                 label={c.name}
                 count={c.active}
                 overdue={c.overdue}
@@ -254,21 +275,11 @@ export function Sidebar() {
                 {data.members.map((m) => (
                   <FilterRow
                     key={m.id}
+                    param={MEMBER_PARAM}
+                    id={m.id}
                     active={memberId === m.id}
-                    onClick={() => toggle(MEMBER_PARAM, m.id, memberId)}
-                    leading={
-                      <Center
-                        boxSize="6"
-                        rounded="full"
-                        bg="brand.solid"
-                        color="brand.contrast"
-                        fontSize="2xs"
-                        fontWeight="semibold"
-                        flexShrink={0}
-                      >
-                        {initials(m.name)}
-                      </Center>
-                    }
+                    onToggle={toggle}
+                    person={m.name}
                     label={m.name}
                     count={m.active}
                     overdue={m.overdue}

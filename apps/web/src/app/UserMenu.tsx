@@ -1,60 +1,54 @@
-import { Avatar, Badge, Box, Menu, Portal, Text } from '@chakra-ui/react';
-import { profileLabel, type User } from '@wkflow/contracts';
-import { LogOut, Settings, UserRound } from 'lucide-react';
-import { Link as RouterLink } from 'react-router';
-import { useLogout } from '../features/auth/useLogout';
+import { Avatar, Box, type BoxProps } from '@chakra-ui/react';
+import type { User } from '@wkflow/contracts';
+import { forwardRef, lazy, Suspense, useState } from 'react';
 import { initials } from '../lib/format';
+
+/**
+ * The menu (Chakra's Menu and its state machine, ~12 KB gzipped) is only needed once the avatar is
+ * used: it loads on the first hover, focus or click, so it is not part of every page's first load.
+ */
+const loadPopup = () => import('./UserMenuPopup');
+const UserMenuPopup = lazy(loadPopup);
+
+/** The avatar that opens the user menu. */
+export const UserAvatarButton = forwardRef<HTMLButtonElement, BoxProps & { user: User }>(function UserAvatarButton(
+  { user, ...props },
+  ref,
+) {
+  return (
+    <Box
+      as="button"
+      ref={ref}
+      rounded="full"
+      focusRing="outside"
+      aria-label="Menu do usuário"
+      aria-haspopup="menu"
+      data-testid="user-menu"
+      cursor="pointer"
+      {...props}
+    >
+      <Avatar.Root size="sm" colorPalette="brand" variant="solid">
+        <Avatar.Fallback>{initials(user.name || user.username)}</Avatar.Fallback>
+      </Avatar.Root>
+    </Box>
+  );
+});
 
 /** Avatar menu: Meu Perfil, Configurações, Sair. */
 export function UserMenu({ user }: { user: User }) {
-  const logout = useLogout();
+  const [opened, setOpened] = useState(false);
+  const placeholder = (
+    <UserAvatarButton
+      user={user}
+      onPointerEnter={() => void loadPopup()}
+      onFocus={() => void loadPopup()}
+      onClick={() => setOpened(true)}
+    />
+  );
+  if (!opened) return placeholder;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Box as="button" rounded="full" focusRing="outside" aria-label="Menu do usuário" data-testid="user-menu" cursor="pointer">
-          <Avatar.Root size="sm" colorPalette="brand" variant="solid">
-            <Avatar.Fallback>{initials(user.name || user.username)}</Avatar.Fallback>
-          </Avatar.Root>
-        </Box>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="56">
-            <Box px="2" py="2">
-              <Text fontWeight="semibold" textStyle="sm" truncate>
-                {user.name}
-              </Text>
-              <Text color="fg.muted" textStyle="xs" truncate>
-                {user.email}
-              </Text>
-              <Badge mt="2" size="sm" colorPalette="brand" variant="subtle">
-                {profileLabel(user.accessProfileId)}
-              </Badge>
-            </Box>
-            <Menu.Separator />
-            <Menu.Item value="profile" asChild>
-              <RouterLink to="/profile" data-testid="menu-profile">
-                <UserRound size={16} /> Meu Perfil
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Item value="settings" asChild>
-              <RouterLink to="/notifications" data-testid="menu-settings">
-                <Settings size={16} /> Configurações
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item
-              value="logout"
-              color="fg.error"
-              _hover={{ bg: 'bg.error', color: 'fg.error' }}
-              onSelect={() => void logout()}
-              data-testid="menu-logout"
-            >
-              <LogOut size={16} /> Sair
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={placeholder}>
+      <UserMenuPopup user={user} defaultOpen />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /** Toasts last 5 s and only one shows at a time (core.md §9). */
 export const TOAST_DURATION = 5_000;
@@ -27,22 +28,21 @@ export const toast = {
   warning: (title: string, description?: string) => show('warning', title, description),
 };
 
+// The toasts' UI (Chakra's Toaster and its state machines) loads with the first toast, not with every page;
+// the toaster shows the toasts created before it mounted.
+const ToastList = lazy(() => import('./ToastList'));
+
 /** Rendered once, in the providers. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(t) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {t.title && <Toast.Title>{t.title}</Toast.Title>}
-              {t.description && <Toast.Description>{t.description}</Toast.Description>}
-            </Stack>
-            {t.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (used) return;
+    if (toaster.getVisibleToasts().length > 0) setUsed(true);
+    return toaster.subscribe(() => setUsed(true));
+  }, [used]);
+  return used ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

@@ -13,7 +13,6 @@ import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
 import { AccessDenied } from '../clients/AccessDenied';
-import { ConfirmDialog } from '../clients/ConfirmDialog';
 import { useClients } from '../clients/useClients';
 import { moveTask } from '../tasks/tasks.api';
 import type { TaskDialogTarget } from '../tasks/TaskDialog';
@@ -38,6 +37,8 @@ import { createColumn, deleteColumn, updateColumn } from './columns.api';
 
 // The dialog (and its forms code) loads when first opened, not with the board.
 const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ default: m.TaskDialog })));
+// So does the column deletion confirmation (only admins delete lists).
+const ConfirmDialog = lazy(() => import('../clients/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const NO_TASKS: Task[] = [];
 const NO_COLUMNS: Column[] = [];
@@ -95,6 +96,8 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const [dialogUsed, setDialogUsed] = useState(false);
   if (target && !dialogUsed) setDialogUsed(true);
   const [deleting, setDeleting] = useState<Column | null>(null);
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  if (deleting && !confirmUsed) setConfirmUsed(true);
 
   const rights = useMemo<EditRights>(
     () => ({ userId, editAll: canEditAllTasks(subject), editAssigned: canEditAssignedTasks(subject) }),
@@ -287,14 +290,18 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
           />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Excluir lista"
-        onConfirm={confirmDelete}
-      >
-        {deleting ? `Tem certeza que deseja excluir a lista "${deleting.name}"?` : ''}
-      </ConfirmDialog>
+      {confirmUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            title="Excluir lista"
+            onConfirm={confirmDelete}
+          >
+            {deleting ? `Tem certeza que deseja excluir a lista "${deleting.name}"?` : ''}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -51,7 +51,7 @@ export function NotificationPermissionPrompt() {
       position="fixed"
       top={{ base: '16', md: '20' }}
       insetEnd="4"
-      zIndex="toast"
+      zIndex="banner" // under menus, dialogs and toasts, which open over it
       w={{ base: 'calc(100vw - 2rem)', sm: 'sm' }}
       bg="bg.panel"
       borderWidth="1px"

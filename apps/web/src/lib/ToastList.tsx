@@ -1,0 +1,22 @@
+import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { toaster } from './toast';
+
+/** The toasts on screen (loaded by lib/toast's Toaster). */
+export default function ToastList() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(t) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {t.title && <Toast.Title>{t.title}</Toast.Title>}
+              {t.description && <Toast.Description>{t.description}</Toast.Description>}
+            </Stack>
+            {t.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
