@@ -127,8 +127,24 @@ export function TrendChart({ days }: { days: AnalyticsTrendDay[] }) {
         <YAxis yAxisId="hours" orientation="right" tickLine={false} width={48} tickFormatter={hoursLabel} />
         <Tooltip labelFormatter={dayLabel} formatter={(value, name) => (name === 'Horas' ? hoursLabel(value) : value)} />
         <Legend />
-        <Bar yAxisId="tasks" dataKey="completed_tasks" name="Tarefas concluídas" fill={COLORS.secondary} radius={[4, 4, 0, 0]} />
-        <Line yAxisId="hours" dataKey="hours" name="Horas" stroke={COLORS.primary} strokeWidth={2} dot={false} type="monotone" />
+        <Bar
+          yAxisId="tasks"
+          dataKey="completed_tasks"
+          name="Tarefas concluídas"
+          fill={COLORS.secondary}
+          radius={[4, 4, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="hours"
+          dataKey="hours"
+          name="Horas"
+          stroke={COLORS.primary}
+          strokeWidth={2}
+          dot={false}
+          type="monotone"
+          isAnimationActive={false}
+        />
       </ComposedChart>
     </ChartCard>
   );
