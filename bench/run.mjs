@@ -297,17 +297,21 @@ async function main() {
   console.log(
     `| GET /api/tasks ÷ baseline | ${ratio.toFixed(2)} | | | | ≥ ${TARGETS.baselineRatio}: ${mark(ratio >= TARGETS.baselineRatio)} |`,
   );
-  console.log('\n| web figure | value | target |');
-  console.log('|---|---:|---|');
-  console.log(
-    `| JS loaded by the board route (gzip) | ${web.boardJsKb.toFixed(1)} KB in ${web.jsFiles} files | ≤ ${TARGETS.boardJsKb} KB: ${mark(web.boardJsKb <= TARGETS.boardJsKb)} |`,
-  );
-  console.log(
-    `| render a ${WEB_BOARD_TASKS}-card board | ${fmt(web.renderMs)} ms | ≤ ${fmt(TARGETS.boardRenderMs)} ms: ${mark(web.renderMs <= TARGETS.boardRenderMs)} |`,
-  );
-  console.log(
-    `| drop → card in the target column | ${fmt(web.dropMs, 1)} ms | ≤ ${TARGETS.dropToMoveMs} ms: ${mark(web.dropMs <= TARGETS.dropToMoveMs)} |`,
-  );
+  if (process.env.BENCH_SKIP_WEB) {
+    console.log('\n(web figures skipped: BENCH_SKIP_WEB)');
+  } else {
+    console.log('\n| web figure | value | target |');
+    console.log('|---|---:|---|');
+    console.log(
+      `| JS loaded by the board route (gzip) | ${web.boardJsKb.toFixed(1)} KB in ${web.jsFiles} files | ≤ ${TARGETS.boardJsKb} KB: ${mark(web.boardJsKb <= TARGETS.boardJsKb)} |`,
+    );
+    console.log(
+      `| render a ${WEB_BOARD_TASKS}-card board | ${fmt(web.renderMs)} ms | ≤ ${fmt(TARGETS.boardRenderMs)} ms: ${mark(web.renderMs <= TARGETS.boardRenderMs)} |`,
+    );
+    console.log(
+      `| drop → card in the target column | ${fmt(web.dropMs, 1)} ms | ≤ ${TARGETS.dropToMoveMs} ms: ${mark(web.dropMs <= TARGETS.dropToMoveMs)} |`,
+    );
+  }
   console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

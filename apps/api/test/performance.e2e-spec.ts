@@ -152,4 +152,42 @@ describe('performance caches (e2e)', () => {
       await second.get('/api/clients').expect(200);
     });
   });
+
+  describe('the active-timer cache', () => {
+    /** What GET /api/time-entries/active answers once it settles, within 2 s (the cache keeps entries 10 s). */
+    async function activeBecomes(agent: Agent, expected: (body: { taskTitle?: string } | null) => boolean) {
+      const deadline = Date.now() + 2_000;
+      for (;;) {
+        const { body } = await agent.get('/api/time-entries/active').expect(200);
+        const value = body && Object.keys(body).length ? body : null;
+        if (expected(value)) return value;
+        if (Date.now() > deadline) throw new Error(`active timer is still ${JSON.stringify(value)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+
+    it('follows starts and stops through the API at once, and writes by anyone else within moments', async () => {
+      const user = await newUser(ctx, { profileId: 3 });
+      const agent = await loginAs(ctx, user.email, user.password);
+      const taskId = await insertTask(unique('Cronometrada '), user.id);
+      await activeBecomes(agent, (v) => v === null);
+
+      // Through the API: the very next poll sees it (forgotten locally before the answer).
+      const started = await agent.post('/api/time-entries/start').send({ taskId }).expect(201);
+      expect((await agent.get('/api/time-entries/active').expect(200)).body).toMatchObject({ id: started.body.id, taskId });
+      await agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
+      expect((await agent.get('/api/time-entries/active').expect(200)).text).toBe(''); // null
+
+      // Another writer (a second replica, a script): the database's notification drops the entry.
+      const [{ id: entryId }] = await ctx.dataSource.query(
+        `INSERT INTO time_entries ("userId", "taskId", "startTime") VALUES ($1, $2, now()) RETURNING id`,
+        [user.id, taskId],
+      );
+      await activeBecomes(agent, (v) => v !== null);
+      await ctx.dataSource.query(`UPDATE tasks SET title = 'Renomeada por SQL' WHERE id = $1`, [taskId]);
+      await activeBecomes(agent, (v) => v?.taskTitle === 'Renomeada por SQL');
+      await ctx.dataSource.query(`UPDATE time_entries SET "endTime" = now(), duration = 1 WHERE id = $1`, [entryId]);
+      await activeBecomes(agent, (v) => v === null);
+    });
+  });
 });

@@ -1,5 +1,4 @@
-import { Logger } from '@nestjs/common';
-import { Client } from 'pg';
+import { ChangeListener } from '../common/change-listener';
 import type { AuthenticatedUser } from './authenticated-user';
 
 /** The database channel the Performance migration's triggers notify ('s:<sid>', 'u:<userId>' or '*'). */
@@ -7,7 +6,6 @@ export const SESSION_CHANNEL = 'wkflow_sessions';
 /** A safety net only: entries are dropped as soon as the database says they changed. */
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
-const RECONNECT_MS = 2_000;
 
 export interface CachedSession {
   /** The session JSON as stored (parsed afresh for each request: express-session mutates it). */
@@ -24,15 +22,20 @@ export interface CachedSession {
  * or a profile's permissions changing). Without the listener, nothing is cached.
  */
 export class SessionCache {
-  private readonly logger = new Logger(SessionCache.name);
   private readonly entries = new Map<string, CachedSession & { at: number }>();
   /** Raised by every invalidation: a load that started before one is not cached. */
   private generation = 0;
-  private client: Client | null = null;
   private listening = false;
-  private closed = false;
+  private readonly listener: ChangeListener;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(databaseUrl: string) {
+    this.listener = new ChangeListener(
+      databaseUrl,
+      SESSION_CHANNEL,
+      (payload) => this.invalidate(payload),
+      (on) => this.setListening(on),
+    );
+  }
 
   get(sid: string): CachedSession | undefined {
     const entry = this.entries.get(sid);
@@ -69,39 +72,12 @@ export class SessionCache {
   }
 
   /** Starts listening (and keeps reconnecting); caching is on only while connected. */
-  async listen(): Promise<void> {
-    if (this.closed) return;
-    const client = new Client({ connectionString: this.databaseUrl });
-    const lost = () => {
-      if (this.client !== client) return;
-      this.client = null;
-      this.setListening(false);
-      client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.listen(), RECONNECT_MS).unref();
-    };
-    client.on('error', (error) => {
-      this.logger.warn(`session change listener: ${error.message}`);
-      lost();
-    });
-    client.on('end', lost);
-    client.on('notification', (n) => this.invalidate(n.payload ?? '*'));
-    this.client = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
-      if (this.client === client) this.setListening(true);
-    } catch (error) {
-      this.logger.warn(`session change listener: ${error instanceof Error ? error.message : error}`);
-      lost();
-    }
+  listen(): Promise<void> {
+    return this.listener.listen();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    this.setListening(false);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
+  close(): Promise<void> {
+    return this.listener.close();
   }
 
   private setListening(on: boolean): void {

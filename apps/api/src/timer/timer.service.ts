@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ActiveTimerCache } from './active-timer-cache';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
 export const ENTRY_NOT_FOUND = 'Registro de tempo não encontrado';
@@ -70,11 +71,24 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The one running timer per user, task totals and time administration. */
 @Injectable()
-export class TimerService {
+export class TimerService implements OnModuleInit, OnModuleDestroy {
+  /** Answers the once-a-second poll of every open tab without a query. */
+  private readonly activeTimers: ActiveTimerCache;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.activeTimers = new ActiveTimerCache(config.databaseUrl);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.activeTimers.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.activeTimers.close();
+  }
 
   /** The task, if this user may see it (every task with tasks view_all, else assigned ones). */
   private async visibleTask(
@@ -93,7 +107,7 @@ export class TimerService {
 
   async start(user: AuthenticatedUser, taskId: number, description?: string): Promise<TimeEntry> {
     const task = await this.visibleTask(this.dataSource, user, taskId);
-    const running = await this.active(user);
+    const running = await this.loadActive(user.id);
     if (running) throw new ConflictException(running.taskId === taskId ? TIMER_ALREADY_RUNNING : TIMER_OTHER_TASK_RUNNING);
     try {
       const [row]: EntryRow[] = await this.dataSource.query(
@@ -101,6 +115,8 @@ export class TimerService {
          RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`,
         [user.id, taskId, description ?? null],
       );
+      // The database notifies every process too; forgetting here first means this user's next poll sees it at once.
+      this.activeTimers.invalidate(String(user.id));
       return toTimeEntry({ ...row, taskTitle: task.title });
     } catch (error) {
       // A concurrent start won the race: the partial unique index refused this one.
@@ -111,7 +127,7 @@ export class TimerService {
 
   /** Stops the user's own running entry; the server measures the duration and records it in the task's history. */
   async stop(user: AuthenticatedUser, entryId: number): Promise<TimeEntry> {
-    return this.dataSource.transaction(async (db) => {
+    const stopped = await this.dataSource.transaction(async (db) => {
       // An UPDATE answers [rows, count].
       const [[row]]: [EntryRow[], number] = await db.query(
         `UPDATE time_entries SET "endTime" = now(), duration = GREATEST(0, floor(extract(epoch FROM now() - "startTime")))::int, "updatedAt" = now()
@@ -131,15 +147,26 @@ export class TimerService {
       ]);
       return toTimeEntry(row);
     });
+    this.activeTimers.invalidate(String(user.id));
+    return stopped;
   }
 
-  /** The user's running entry or null: one lookup on the partial unique index. */
+  /** The user's running entry or null: from memory, else one lookup on the partial unique index. */
   async active(user: AuthenticatedUser): Promise<TimeEntry | null> {
+    const cached = this.activeTimers.get(user.id);
+    if (cached) return cached.entry;
+    const generation = this.activeTimers.loadStarted();
+    const entry = await this.loadActive(user.id);
+    this.activeTimers.put(user.id, entry, generation);
+    return entry;
+  }
+
+  private async loadActive(userId: number): Promise<TimeEntry | null> {
     const [row]: EntryRow[] = await this.dataSource.query(
       `SELECT ${ENTRY_COLUMNS}, t.title AS "taskTitle"
          FROM time_entries e JOIN tasks t ON t.id = e."taskId"
         WHERE e."userId" = $1 AND e."endTime" IS NULL`,
-      [user.id],
+      [userId],
     );
     return row ? toTimeEntry(row) : null;
   }
@@ -200,7 +227,7 @@ export class TimerService {
   }
 
   async update(user: AuthenticatedUser, entryId: number, duration: number, description?: string): Promise<TimeEntry> {
-    return this.dataSource.transaction(async (db) => {
+    const updated = await this.dataSource.transaction(async (db) => {
       const entry = await this.scopedEntry(db, user, entryId);
       if (!entry.endTime) throw new ConflictException(STOP_BEFORE_EDITING);
       const [[row]]: [EntryRow[], number] = await db.query(
@@ -212,12 +239,16 @@ export class TimerService {
       );
       return toTimeEntry(row);
     });
+    this.activeTimers.invalidate(String(updated.userId));
+    return updated;
   }
 
   async remove(user: AuthenticatedUser, entryId: number): Promise<void> {
-    await this.dataSource.transaction(async (db) => {
-      await this.scopedEntry(db, user, entryId);
+    const owner = await this.dataSource.transaction(async (db) => {
+      const entry = await this.scopedEntry(db, user, entryId);
       await db.query(`DELETE FROM time_entries WHERE id = $1`, [entryId]);
+      return entry.userId;
     });
+    this.activeTimers.invalidate(String(owner));
   }
 }
