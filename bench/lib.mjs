@@ -1,6 +1,5 @@
 // Shared helpers of the benchmark: ports, child processes, the bench database, autocannon runs.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -11,16 +10,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const apiDist = process.env.BENCH_API_DIST ? resolve(process.env.BENCH_API_DIST) : join(root, 'apps/api/dist');
 export const webDist = join(root, 'apps/web/dist');
 
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { deleteRedisKeys, freePort } from '../apps/web/e2e/harness.mjs';
 
 /** Runs a node script to completion; rejects with its output when it fails. */
 export function runNode(script, env, args = []) {

@@ -9,6 +9,7 @@ import {
   CONNECTIONS,
   DURATION,
   cannon,
+  deleteRedisKeys,
   dropDatabase,
   freePort,
   login,
@@ -48,6 +49,8 @@ const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = `wkflow_bench_${runId}`;
 const databaseUrl = new URL(serverUrl);
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `wkflow_bench_${runId}`;
 databaseUrl.pathname = `/${databaseName}`;
 
 const children = new Set();
@@ -56,6 +59,7 @@ async function cleanup() {
   cleaning ??= (async () => {
     for (const child of children) await stopServer(child).catch(() => undefined);
     await dropDatabase(serverUrl, databaseName).catch((e) => console.error(`could not drop ${databaseName}: ${e.message}`));
+    await deleteRedisKeys(redisUrl, redisPrefix).catch((e) => console.error(`could not delete the ${redisPrefix} keys: ${e.message}`));
   })();
   return cleaning;
 }
@@ -83,8 +87,8 @@ function apiEnv(port) {
     TRUST_PROXY: 'false',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     DATABASE_URL: databaseUrl.toString(),
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `wkflow_bench_${runId}`,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
     SESSION_SECRET: `bench-session-secret-${runId}`,
     CREDENTIALS_KEY: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: ADMIN.email,

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Redis from 'ioredis';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 
@@ -15,7 +16,7 @@ export const ADMIN = { email: 'admin@wkflow.local', password: 'admin-e2e-passwor
 export const DEMO_PASSWORD = 'wkflow123';
 export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS ?? join(root, 'test-results');
 
-function freePort() {
+export function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -147,9 +148,26 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
       await admin.end();
+      await deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX);
     },
   };
   return product;
+}
+
+/** Deletes every Redis key under `prefix:` (a run's queues and events), leaving other runs' alone. */
+export async function deleteRedisKeys(redisUrl, prefix) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Logs in through the real form and waits until the app shell is there. */
