@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue, Worker, type Job } from 'bullmq';
+import { queueOptions, workerOptions } from '../redis/bull-options';
 import { DataSource } from 'typeorm';
 import {
   ADMIN_PROFILE_ID,
@@ -75,17 +76,7 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly analytics: AnalyticsService,
   ) {
-    this.queue = config.redisUrl
-      ? new Queue(REPORTS_QUEUE, {
-          connection: {
-            url: config.redisUrl,
-            maxRetriesPerRequest: 1,
-            enableOfflineQueue: false,
-            retryStrategy: (n: number) => Math.min(n * 500, 5000),
-          },
-          prefix: `${config.redisPrefix}:bull`,
-        })
-      : null;
+    this.queue = config.redisUrl ? new Queue(REPORTS_QUEUE, queueOptions(config.redisUrl, config.redisPrefix)) : null;
     this.queue?.on('error', (error) => this.logger.warn(`queue: ${error.message}`));
   }
 
@@ -94,11 +85,11 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.sweepTimer = setInterval(() => void this.sweepStale(), SWEEP_INTERVAL_MS).unref();
     void this.sweepStale();
     if (!this.config.redisUrl) return;
-    this.worker = new Worker(REPORTS_QUEUE, (job: Job<{ id: number }>) => this.compute(job.data.id), {
-      connection: { url: this.config.redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
-      prefix: `${this.config.redisPrefix}:bull`,
-      concurrency: 1,
-    });
+    this.worker = new Worker(
+      REPORTS_QUEUE,
+      (job: Job<{ id: number }>) => this.compute(job.data.id),
+      workerOptions(this.config.redisUrl!, this.config.redisPrefix, 1),
+    );
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
   }
 

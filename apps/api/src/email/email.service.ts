@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue, Worker, type Job } from 'bullmq';
+import { queueOptions, workerOptions } from '../redis/bull-options';
 import { createTransport, type Transporter } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EMAIL_STATUSES, type EmailQueueItem, type EmailQueueStats, type EmailServiceStatus, type EmailType } from '@wkflow/contracts';
@@ -94,17 +95,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     this.transporter = config.smtpUrl
       ? createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
       : null;
-    this.queue = config.redisUrl
-      ? new Queue(EMAIL_QUEUE, {
-          connection: {
-            url: config.redisUrl,
-            maxRetriesPerRequest: 1,
-            enableOfflineQueue: false,
-            retryStrategy: (n: number) => Math.min(n * 500, 5000),
-          },
-          prefix: `${config.redisPrefix}:bull`,
-        })
-      : null;
+    this.queue = config.redisUrl ? new Queue(EMAIL_QUEUE, queueOptions(config.redisUrl, config.redisPrefix)) : null;
     this.queue?.on('error', (error) => this.logger.warn(`queue: ${error.message}`));
   }
 
@@ -117,11 +108,11 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private startWorker(): void {
-    this.worker = new Worker(EMAIL_QUEUE, (job: Job<{ id: number }>) => this.deliver(job.data.id), {
-      connection: { url: this.config.redisUrl!, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) },
-      prefix: `${this.config.redisPrefix}:bull`,
-      concurrency: 2,
-    });
+    this.worker = new Worker(
+      EMAIL_QUEUE,
+      (job: Job<{ id: number }>) => this.deliver(job.data.id),
+      workerOptions(this.config.redisUrl!, this.config.redisPrefix, 2),
+    );
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
     this.worker.on('failed', (job, error) => void this.onFailed(job, error));
   }
