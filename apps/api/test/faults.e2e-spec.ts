@@ -56,7 +56,8 @@ function apiEnv(databaseUrl: string, overrides: Record<string, string> = {}): Re
   return {
     DATABASE_URL: databaseUrl,
     REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: `wkflow_faults_${newRunId()}`,
+    // Under the run's prefix, so the global teardown removes these keys too.
+    REDIS_PREFIX: `${process.env.WKFLOW_TEST_REDIS_PREFIX}:faults_${newRunId()}`,
     SESSION_SECRET: 'faults-session-secret-0123456789',
     ADMIN_PASSWORD,
     CREDENTIALS_KEY: 'a'.repeat(64),
