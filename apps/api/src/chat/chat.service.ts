@@ -1,10 +1,11 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom, type MarkChatReadResponse } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { ChatEvents } from './chat-events';
 import type { ChatMessagesQueryDto, CreateChatRoomDto, SendChatMessageDto } from './dto/chat.dto';
+import { isUniqueViolation } from '../common/db-errors';
 
 const MESSAGE_SELECT = `
   SELECT m.id, m."roomId" AS room_id, m.message, m."userId" AS user_id, u.name AS user_name, u.username,
@@ -54,7 +55,7 @@ export class ChatService {
       );
       return room;
     } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw new ConflictException(CHAT_MESSAGES.roomExists);
       }
       throw error;

@@ -1,5 +1,8 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 
+/** class-transformer @Transform: text is trimmed, anything else is left for the validators to refuse. */
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
 function messagesOf(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;

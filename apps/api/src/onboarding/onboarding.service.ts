@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   CLIENT_MESSAGES,
   ONBOARDING_MESSAGES,
@@ -13,6 +13,7 @@ import {
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { StartOnboardingDto, UpdateOnboardingStepDto } from './dto/onboarding.dto';
+import { isUniqueViolation } from '../common/db-errors';
 
 const PROCESS_COLUMNS = `
   p.id, p."clientId" AS client_id, c.name AS client_name, p.status,
@@ -70,7 +71,7 @@ export class OnboardingService {
       });
     } catch (error) {
       // The partial unique index is the last word if two starts ever got past the check.
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw new ConflictException(ONBOARDING_MESSAGES.alreadyOpen);
       }
       throw error;

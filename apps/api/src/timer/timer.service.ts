@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   canViewAllTasks,
   periodStart,
@@ -15,6 +15,7 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ActiveTimerCache } from './active-timer-cache';
+import { isUniqueViolation } from '../common/db-errors';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
 export const ENTRY_NOT_FOUND = 'Registro de tempo não encontrado';
@@ -63,10 +64,6 @@ function scopeCondition(scope: TimeEntryScope): string {
     case 'none':
       return '$1::int IS NULL';
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
 }
 
 /** The one running timer per user, task totals and time administration. */

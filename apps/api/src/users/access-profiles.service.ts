@@ -11,7 +11,7 @@ import {
   type PermissionEntry,
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { translate } from './db-errors';
+import { translate } from '../common/db-errors';
 import type { AccessProfileDto, CreateModulePermissionDto } from './dto/users.dto';
 
 export type { AccessProfile };

@@ -18,7 +18,7 @@ import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { hashPassword } from '../auth/passwords';
 import { SessionsService } from '../auth/sessions.service';
-import { translate } from './db-errors';
+import { translate } from '../common/db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
 import type { UserEntity } from './user.entity';
 import { toUser } from './user.mapper';

@@ -11,8 +11,8 @@ import {
   type AnalyticsPeriod,
   type ReportType,
 } from '@wkflow/contracts';
+import { trim } from '../../common/validation';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** '30' from a query string becomes 30; anything else stays as sent and fails IsIn. */
 const toPeriod = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value);
 /** Optional means absent: an explicit null is refused like any other non-text. */

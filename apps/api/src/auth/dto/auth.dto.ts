@@ -12,8 +12,7 @@ import {
   USERNAME_MIN,
   type UserRole,
 } from '@wkflow/contracts';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../../common/validation';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const USERNAME_PATTERN_MESSAGE = 'Nome de usuário pode conter apenas letras, números, ponto, hífen e sublinhado';

@@ -3,8 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PAGE_MAX, CHAT_ROOM_DESCRIPTION_MAX, CHAT_ROOM_NAME_MAX } from '@wkflow/contracts';
 import { INT4_MAX } from '../../clients/dto/validators';
+import { trim } from '../../common/validation';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
 

@@ -25,9 +25,9 @@ import {
   TASK_TITLE_MAX,
   type ReminderOption,
 } from '@wkflow/contracts';
+import { trim } from '../../common/validation';
 
 const MAX_INT = 2_147_483_647;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export class CreateColumnDto {

@@ -48,8 +48,8 @@ import {
   type UpdateUserRequest,
 } from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
+import { trim } from '../../common/validation';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Numbers, or digit strings coerced to numbers (the edit form sends a select's value); anything else stays as sent and fails IsInt. */
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : value);
 const MAX_INT = 2_147_483_647;

@@ -13,3 +13,8 @@ export function translate(error: unknown, byConstraint: Record<string, () => Err
   const mapped = (pg?.constraint && byConstraint[pg.constraint]) || (pg?.code && byCode[pg.code]);
   throw mapped ? mapped() : error;
 }
+
+/** A unique constraint or index refused the write (PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgError(error)?.code === '23505';
+}
