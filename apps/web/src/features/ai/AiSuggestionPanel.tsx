@@ -1,8 +1,8 @@
-import { Box, Button, Center, Checkbox, Field, Grid, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { AiTaskSuggestion } from '@wkflow/contracts';
 import { Eye, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { initials } from '../../lib/format';
+import { MemberChecklist } from '../tasks/MemberChecklist';
 import { previewFields, type AiDraft } from './ai.logic';
 import { ConfidenceBadge } from './ConfidenceBadge';
 
@@ -123,57 +123,7 @@ export function AiSuggestionPanel({ preview, draft, onDraftChange, editing, onTo
               />
             </Field.Root>
           </Grid>
-          <Box>
-            <Text textStyle="sm" fontWeight="medium" mb="1.5">
-              Membros
-            </Text>
-            <Stack
-              gap="1"
-              maxH="44"
-              overflowY="auto"
-              rounded="md"
-              borderWidth="1px"
-              borderColor="border.muted"
-              p="2"
-              role="group"
-              aria-label="Membros"
-            >
-              {users.length === 0 && (
-                <Text textStyle="xs" color="fg.muted">
-                  Nenhum membro disponível
-                </Text>
-              )}
-              {users.map((u) => (
-                <Checkbox.Root
-                  key={u.id}
-                  size="sm"
-                  colorPalette="brand"
-                  checked={draft.assignedTo.includes(u.id)}
-                  onCheckedChange={(e) =>
-                    set({
-                      assignedTo:
-                        e.checked === true
-                          ? [...draft.assignedTo.filter((id) => id !== u.id), u.id]
-                          : draft.assignedTo.filter((id) => id !== u.id),
-                    })
-                  }
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>
-                    <HStack gap="2">
-                      <Center boxSize="5" rounded="full" bg="brand.subtle" color="brand.fg" fontSize="2xs" fontWeight="semibold">
-                        {initials(u.name)}
-                      </Center>
-                      <Text as="span" textStyle="sm">
-                        {u.name}
-                      </Text>
-                    </HStack>
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-          </Box>
+          <MemberChecklist users={users} value={draft.assignedTo} onChange={(assignedTo) => set({ assignedTo })} maxH="44" />
         </Stack>
       )}
     </Stack>

@@ -1,7 +1,7 @@
-import { Box, Center, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { REMINDER_LABELS, REMINDER_OPTIONS } from '@wkflow/contracts';
 import { useField } from 'formik';
-import { initials } from '../../lib/format';
+import { MemberChecklist } from './MemberChecklist';
 import type { ReminderOption } from '@wkflow/contracts';
 
 interface TaskCardFieldsProps {
@@ -70,62 +70,9 @@ function ReminderSelect({ readOnly }: { readOnly: boolean }) {
 
 function MembersList({ users, readOnly }: Pick<TaskCardFieldsProps, 'users' | 'readOnly'>) {
   const [field, , helpers] = useField<number[]>('assignedTo');
-  const selected = new Set(field.value);
-  const toggle = (id: number, on: boolean) => {
-    const next = on ? [...field.value.filter((v) => v !== id), id] : field.value.filter((v) => v !== id);
-    void helpers.setValue(next);
-  };
-  return (
-    <Box>
-      <Text textStyle="sm" fontWeight="medium" mb="1.5">
-        Membros
-      </Text>
-      <Stack
-        gap="1"
-        maxH="52"
-        overflowY="auto"
-        rounded="md"
-        borderWidth="1px"
-        borderColor="border.muted"
-        bg="bg"
-        p="2"
-        role="group"
-        aria-label="Membros"
-      >
-        {users.length === 0 && (
-          <Text textStyle="xs" color="fg.muted">
-            Nenhum membro disponível
-          </Text>
-        )}
-        {users.map((u) => (
-          <Checkbox.Root
-            key={u.id}
-            size="sm"
-            colorPalette="brand"
-            checked={selected.has(u.id)}
-            disabled={readOnly}
-            onCheckedChange={(e) => toggle(u.id, e.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              <HStack gap="2">
-                <Center boxSize="5" rounded="full" bg="brand.subtle" color="brand.fg" fontSize="2xs" fontWeight="semibold">
-                  {initials(u.name)}
-                </Center>
-                <Text as="span" textStyle="sm">
-                  {u.name}
-                </Text>
-              </HStack>
-            </Checkbox.Label>
-          </Checkbox.Root>
-        ))}
-      </Stack>
-    </Box>
-  );
+  return <MemberChecklist users={users} value={field.value} onChange={(ids) => void helpers.setValue(ids)} disabled={readOnly} maxH="52" />;
 }
 
-/** 'ADICIONAR AO CARTÃO': client, deadline (to the minute), reminder and members. */
 export function TaskCardFields({ clients, users, readOnly }: TaskCardFieldsProps) {
   return (
     <Stack gap="3" as="section" aria-label="Adicionar ao cartão">
