@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { SERVICE_UNAVAILABLE } from '../src/common/http-exception.filter';
 import { eventually, startSmtp } from './utils/smtp';
@@ -15,7 +14,7 @@ import {
   waitFor,
 } from './utils/processes';
 import { ADMIN_EMAIL, loginAsAdmin, startTestApp, type TestContext, unique } from './utils/test-app';
-import { databaseUrlFor, newRunId, SERVER_DATABASE_URL, TEST_REDIS_URL } from './setup/test-env';
+import { databaseUrlFor, dropDatabase, newRunId, TEST_REDIS_URL } from './setup/test-env';
 
 /**
  * Faults against servers these tests start themselves: the built API as a child process, a private
@@ -66,16 +65,6 @@ function apiEnv(databaseUrl: string, overrides: Record<string, string> = {}): Re
     REMINDER_INTERVAL_MS: '3600000',
     ...overrides,
   };
-}
-
-async function dropDatabase(name: string): Promise<void> {
-  const client = new Client({ connectionString: SERVER_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }
 
 describe('fault: the API restarts while a timer runs (e2e)', () => {

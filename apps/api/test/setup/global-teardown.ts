@@ -1,16 +1,11 @@
 import Redis from 'ioredis';
-import { Client } from 'pg';
-import { SERVER_DATABASE_URL } from './test-env';
+import { dropDatabase } from './test-env';
 
 /** Drops the run's database and deletes its Redis keys. */
 export default async function globalTeardown(): Promise<void> {
   const databaseUrl = process.env.WKFLOW_TEST_DATABASE_URL;
   if (databaseUrl && !process.env.KEEP_TEST_DB) {
-    const name = new URL(databaseUrl).pathname.slice(1);
-    const client = new Client({ connectionString: SERVER_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
+    await dropDatabase(new URL(databaseUrl).pathname.slice(1));
   }
   const prefix = process.env.WKFLOW_TEST_REDIS_PREFIX;
   const redisUrl = process.env.WKFLOW_TEST_REDIS_URL;

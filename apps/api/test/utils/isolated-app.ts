@@ -1,5 +1,4 @@
-import { Client } from 'pg';
-import { databaseUrlFor, newRunId, SERVER_DATABASE_URL } from '../setup/test-env';
+import { databaseUrlFor, dropDatabase, newRunId } from '../setup/test-env';
 import { prepareDatabase } from './processes';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestContext } from './test-app';
 
@@ -14,10 +13,7 @@ export async function startIsolatedApp(label: string): Promise<TestContext & { s
   const ctx = await startTestApp({ DATABASE_URL: databaseUrl, REDIS_PREFIX: `${process.env.WKFLOW_TEST_REDIS_PREFIX}:${label}` });
   const stop = async () => {
     await ctx.app.close();
-    const client = new Client({ connectionString: SERVER_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
+    await dropDatabase(name);
   };
   return { ...ctx, stop };
 }
