@@ -14,7 +14,9 @@ export interface AnalyticsDashboard {
   period: AnalyticsPeriod;
   completed_tasks: number;
   completed_tasks_change: number;
+  /** Hours with two decimals; total_seconds is the exact sum every figure is based on. */
   total_hours: number;
+  total_seconds: number;
   hours_change: number;
   active_members: number;
   members_change: number;
@@ -29,8 +31,9 @@ export interface MemberProductivity {
   name: string;
   /** Tasks assigned to the member and completed in the period. */
   completed_tasks: number;
-  /** Hours of the member's time entries started in the period. */
+  /** Hours (two decimals) and exact seconds of the member's time entries started in the period. */
   hours: number;
+  seconds: number;
   /** Assigned, not archived, not completed, now. */
   open_tasks: number;
 }
@@ -46,8 +49,9 @@ export interface ClientPerformance {
   completed: number;
   /** Not completed, not archived, deadline before today, now. */
   overdue: number;
-  /** Hours tracked on the client's tasks in the period. */
+  /** Hours (two decimals) and exact seconds tracked on the client's tasks in the period. */
   hours: number;
+  seconds: number;
 }
 
 /** One day of the overview trend (GET /api/analytics/trend): local date in APP_TIMEZONE. */
@@ -55,6 +59,7 @@ export interface AnalyticsTrendDay {
   date: string;
   completed_tasks: number;
   hours: number;
+  seconds: number;
 }
 
 export interface AnalyticsRange {

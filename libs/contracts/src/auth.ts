@@ -34,11 +34,18 @@ export interface User {
   status: 'approved' | 'pending';
   isApproved: boolean;
   createdAt: string;
+  /**
+   * GET /api/users/{id} only: the profile asked for at registration ('Perfil Solicitado'), kept
+   * after an approval that granted another one; null when unknown (created by an administrator).
+   */
+  requestedProfileId?: number | null;
 }
 
-/** GET /api/auth/me */
+/** GET /api/auth/me (also the answer of the login and of a profile update) */
 export interface MeResponse {
   user: User;
+  /** APP_TIMEZONE: the zone 'today', 'tomorrow' and the days to a deadline are counted in. */
+  timeZone?: string;
 }
 
 /** The error body every API error has. */

@@ -40,7 +40,8 @@ export interface ChatMessage {
   created_at: string;
   is_edited: boolean;
   reply_to: number | null;
-  reply_message: { username: string | null; message: string } | null;
+  /** The quoted message: its author's name (username kept for the spec's shape) and text. */
+  reply_message: { username: string | null; name: string | null; message: string } | null;
 }
 
 export interface CreateChatRoomRequest {

@@ -123,11 +123,60 @@ export function normalizeHttpUrl(value: string): string | null {
   return withScheme;
 }
 
+/** Where a network's profile lives: the handle is appended (issue 22 §17). */
+export const SOCIAL_PROFILE_BASE: Record<SocialNetwork, string> = {
+  instagram: 'https://instagram.com/',
+  facebook: 'https://facebook.com/',
+  linkedin: 'https://linkedin.com/company/',
+  youtube: 'https://youtube.com/@',
+  twitter: 'https://x.com/',
+  tiktok: 'https://tiktok.com/@',
+};
+
+const HANDLE = /^@?([A-Za-z0-9_](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9_])?)$/;
+
+/**
+ * A social link as typed: an '@handle' (or a bare handle without a dot) becomes the network's
+ * profile URL ('@paodourado' → https://instagram.com/paodourado), anything else is read as a web
+ * address (normalizeHttpUrl). Null when it is neither.
+ */
+export function socialProfileUrl(network: SocialNetwork, value: string): string | null {
+  const trimmed = value.trim();
+  const handle = HANDLE.exec(trimmed);
+  if (handle && (trimmed.startsWith('@') || !trimmed.includes('.'))) return `${SOCIAL_PROFILE_BASE[network]}${handle[1]}`;
+  if (trimmed.startsWith('@')) return null;
+  return normalizeHttpUrl(trimmed);
+}
+
+/** Only the digits of a text. */
+function digits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/**
+ * A Brazilian phone as the form's placeholder shows it: '(11) 99999-9999' (mobile) or
+ * '(11) 3333-4444' (landline), a leading +55 dropped. Anything else is returned trimmed, as typed.
+ */
+export function formatPhoneBR(value: string): string {
+  let d = digits(value);
+  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) d = d.slice(2);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return value.trim();
+}
+
+/** A CNPJ as '00.000.000/0000-00' when it has 14 digits; anything else trimmed, as typed. */
+export function formatCnpj(value: string): string {
+  const d = digits(value);
+  if (d.length !== 14) return value.trim();
+  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+}
+
 export type SocialMediaResult = { ok: true; socialMedia: SocialMedia } | { ok: false; message: string };
 
 /**
  * Applies a social links update to the current map (§2.3): a blank (or null) value removes that
- * network, a URL sets it, networks not named keep their link. Only the six networks are accepted.
+ * network, a URL or an '@handle' (socialProfileUrl) sets it, networks not named keep their link. Only the six networks are accepted.
  */
 export function applySocialMedia(current: SocialMedia, update: Record<string, unknown>): SocialMediaResult {
   const next: SocialMedia = { ...current };
@@ -140,7 +189,7 @@ export function applySocialMedia(current: SocialMedia, update: Record<string, un
       delete next[network];
       continue;
     }
-    const url = typeof raw === 'string' && raw.length <= CLIENT_LIMITS.url ? normalizeHttpUrl(raw) : null;
+    const url = typeof raw === 'string' && raw.length <= CLIENT_LIMITS.url ? socialProfileUrl(network, raw) : null;
     if (!url) return { ok: false, message: `URL inválida para ${network}` };
     next[network] = url;
   }

@@ -38,4 +38,6 @@ export interface EmailQueueStats {
 export interface EmailServiceStatus {
   status: 'configured' | 'error' | 'testing' | 'unknown';
   message: string;
+  /** Which queue delivers: BullMQ on Redis, or the API process itself (no REDIS_URL). */
+  queue: 'redis' | 'in-process';
 }

@@ -14,3 +14,4 @@ export * from './learning';
 export * from './themes';
 export * from './analytics';
 export * from './recommendations';
+export * from './calendar';

@@ -12,8 +12,11 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Other kinds the server creates (account approval, the test button, the task's own reminder). */
-export type SystemNotificationType = NotificationType | 'account_approved' | 'task_reminder' | 'test';
+/**
+ * Other kinds the server creates (account approval, a registration waiting for approval, told to
+ * administrators, the test button, the task's own reminder).
+ */
+export type SystemNotificationType = NotificationType | 'account_approved' | 'account_requested' | 'task_reminder' | 'test';
 
 export interface Notification {
   id: number;
@@ -62,14 +65,14 @@ export function effectivePreferences(saved: readonly NotificationPreference[]): 
   return NOTIFICATION_TYPES.map((type) => saved.find((p) => p.type === type) ?? { type, ...DEFAULT_NOTIFICATION_PREFERENCES[type] });
 }
 
-/** Types without a preference row of their own (account approval, test) go to the browser and by e-mail. */
+/** Types without a preference row of their own go to the browser; account approvals and registrations also by e-mail. */
 export function channelsFor(type: SystemNotificationType, saved: readonly NotificationPreference[]): Omit<NotificationPreference, 'type'> {
   if ((NOTIFICATION_TYPES as readonly string[]).includes(type)) {
     const { type: _type, ...rest } = effectivePreferences(saved).find((p) => p.type === type)!;
     return rest;
   }
   if (type === 'task_reminder') return { ...DEFAULT_NOTIFICATION_PREFERENCES.task_due_1h, emailEnabled: true };
-  return { emailEnabled: type === 'account_approved', browserEnabled: true, soundEnabled: true };
+  return { emailEnabled: type === 'account_approved' || type === 'account_requested', browserEnabled: true, soundEnabled: true };
 }
 
 /** Deadline reminders: the window before the deadline each kind fires in, smallest first. */

@@ -1,4 +1,5 @@
 import { percent } from './analytics';
+import { formatHoursMinutes } from './timer';
 
 export const RECOMMENDATION_TYPES = ['workflow', 'team', 'client', 'performance', 'other'] as const;
 export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number];
@@ -56,7 +57,14 @@ export interface RecommendationStats {
 
 export interface RecommendationInsights {
   teamProductivityScore: number;
+  /**
+   * The one completion rate (the analytics overview's for 30 days): tasks created in the last 30
+   * calendar days (APP_TIMEZONE, archived left out) that sit in a completed list now, in %.
+   */
   completionRate: number;
+  /** The tasks behind completionRate: created in the 30 days, and completed of those. */
+  createdLast30: number;
+  completedOfCreatedLast30: number;
   overdueRate: number;
   completedTasks: number;
   overdueTasks: number;
@@ -83,11 +91,11 @@ export interface RecommendationMetrics {
   unassignedOpenTasks: number;
   /** Working columns (neither fixed nor completed) with their open tasks. */
   columns: { id: number; name: string; openTasks: number }[];
-  /** Approved members: open tasks assigned and hours tracked in the last 14 days. */
-  members: { id: number; name: string; openTasks: number; recentHours: number }[];
+  /** Approved members: open tasks assigned and seconds tracked (exact sum) in the last 14 days. */
+  members: { id: number; name: string; openTasks: number; recentSeconds: number }[];
   /** Clients without a task created or changed, or time tracked, in 30 days. */
   inactiveClients: { id: number; name: string }[];
-  /** Tasks created in the last 30 days, and how many of them are completed. */
+  /** Tasks created in the last 30 calendar days (the analytics definition), and how many of them are completed. */
   createdLast30: number;
   completedOfCreatedLast30: number;
   /** Average hours from creation to completion of completed tasks; null when none. */
@@ -186,7 +194,7 @@ function overloadedRule(m: RecommendationMetrics): RecommendationDraft | null {
 }
 
 function idleRule(m: RecommendationMetrics): RecommendationDraft | null {
-  const idle = m.members.filter((member) => member.openTasks === 0 || member.recentHours === 0);
+  const idle = m.members.filter((member) => member.openTasks === 0 || member.recentSeconds === 0);
   if (idle.length === 0) return null;
   return {
     key: 'idle-members',
@@ -196,7 +204,15 @@ function idleRule(m: RecommendationMetrics): RecommendationDraft | null {
     description: `${names(idle)} ${idle.length === 1 ? 'está' : 'estão'} sem tarefas abertas ou sem tempo registrado nos últimos 14 dias.`,
     action: 'Verifique a disponibilidade desses membros e atribua a eles tarefas do backlog.',
     impact: 'Melhor aproveitamento da capacidade da equipe.',
-    data: { members: idle.map(({ id, name, openTasks, recentHours }) => ({ id, name, openTasks, recentHours })) },
+    data: {
+      members: idle.map(({ id, name, openTasks, recentSeconds }) => ({
+        id,
+        name,
+        openTasks,
+        recentSeconds,
+        recentTime: formatHoursMinutes(recentSeconds),
+      })),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { contrastRatio, isHexColor } from './themes';
 
 export interface Column {
   id: number;
@@ -60,6 +61,8 @@ export interface TaskHistoryItem {
   metadata: Record<string, unknown> | null;
   createdAt: string;
   user: { name: string; username: string } | null;
+  /** Names of the people and clients the item refers to by id (assignees added or removed, old and new client). */
+  names?: { users: Record<string, string>; clients: Record<string, string> };
 }
 
 /** Reminder options of the task form (core.md §5): stored as the option itself. */
@@ -101,6 +104,21 @@ export function isCompletedColumnName(name: string): boolean {
   return lower.includes('concluí') || folded.includes('conclui') || folded.includes('finaliz') || folded.includes('complet');
 }
 
+/**
+ * What renaming a list does to its tasks under the name rule: null when the list stays what it
+ * was (a completion list or not); else the sentence asked before the rename, naming how many
+ * tasks change state.
+ */
+export function completionRenameQuestion(oldName: string, newName: string, tasks: number): string | null {
+  const before = isCompletedColumnName(oldName);
+  const after = isCompletedColumnName(newName);
+  if (before === after) return null;
+  const count = tasks === 1 ? '1 tarefa' : `${tasks} tarefas`;
+  return after
+    ? `Com o nome "${newName}", a lista "${oldName}" passa a ser uma lista de conclusão: ${count} ${tasks === 1 ? 'fica concluída e sai' : 'ficam concluídas e saem'} do quadro padrão.`
+    : `Com o nome "${newName}", a lista "${oldName}" deixa de ser uma lista de conclusão: ${count} ${tasks === 1 ? 'volta a ficar aberta' : 'voltam a ficar abertas'}.`;
+}
+
 /** open or overdue (core.md §4): overdue when the deadline's date is before today in the app's zone. */
 export function taskStatus(deadline: string | Date | null, now: Date, timezone: string): TaskStatus {
   if (!deadline) return 'open';
@@ -109,20 +127,16 @@ export function taskStatus(deadline: string | Date | null, now: Date, timezone: 
   return due < today ? 'overdue' : 'open';
 }
 
-/** Text colour on a coloured badge: black when the colour's brightness is above 128, else white. */
+/**
+ * Text colour on a coloured badge: black or white, whichever contrasts more (WCAG ratio), so the text
+ * always reaches at least 4.58:1. This is the spec's "black when brightness is above 128" everywhere except
+ * for colours of brightness between about 71 and 128 (#0ea5e9, #ef4444), where the brightness rule's white
+ * text falls below 4.5:1 and black reads better (docs/decisions.md). Not a colour: white.
+ */
 export function contrastTextColor(hex: string): '#000000' | '#ffffff' {
-  let value = hex.replace('#', '').trim();
-  if (value.length === 3)
-    value = value
-      .split('')
-      .map((c) => c + c)
-      .join('');
-  const r = parseInt(value.slice(0, 2), 16);
-  const g = parseInt(value.slice(2, 4), 16);
-  const b = parseInt(value.slice(4, 6), 16);
-  if ([r, g, b].some(Number.isNaN)) return '#ffffff';
-  const brightness = (r * 299 + g * 587 + b * 114) / 1000;
-  return brightness > 128 ? '#000000' : '#ffffff';
+  const color = hex.trim();
+  if (!isHexColor(color)) return '#ffffff';
+  return contrastRatio(color, '#000000') >= contrastRatio(color, '#ffffff') ? '#000000' : '#ffffff';
 }
 
 export const TASK_TITLE_MAX = 200;

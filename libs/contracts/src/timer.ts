@@ -62,6 +62,27 @@ export function formatDuration(totalSeconds: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+/**
+ * Tracked time for people, from exact seconds: '0 min', '45 s', '1 min', '1 h 05 min', '3 h'.
+ * Seconds are summed first and formatted once, so short entries never round to nothing; the
+ * minutes are whole (truncated, like formatDuration).
+ */
+export function formatHoursMinutes(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  if (seconds === 0) return '0 min';
+  if (seconds < 60) return `${seconds} s`;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (h === 0) return `${m} min`;
+  const hours = h.toLocaleString('pt-BR');
+  return m === 0 ? `${hours} h` : `${hours} h ${String(m).padStart(2, '0')} min`;
+}
+
+/** Seconds as decimal hours with two places (reports, charts): 72 s → 0.02. */
+export function secondsToHours(seconds: number): number {
+  return Math.round((Math.max(0, seconds) / 3600) * 100) / 100;
+}
+
 /** 'HH:MM' or 'HH:MM:SS' → seconds; null when it is neither (minutes and seconds below 60). */
 export function parseDuration(text: string): number | null {
   const match = /^\s*(\d{1,4}):([0-5]\d)(?::([0-5]\d))?\s*$/.exec(text);

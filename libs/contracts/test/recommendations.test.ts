@@ -12,8 +12,8 @@ const healthy: RecommendationMetrics = {
     { id: 4, name: 'Em revisão', openTasks: 5 },
   ],
   members: [
-    { id: 1, name: 'Ana', openTasks: 5, recentHours: 12 },
-    { id: 2, name: 'Bruno', openTasks: 4, recentHours: 8 },
+    { id: 1, name: 'Ana', openTasks: 5, recentSeconds: 12 * 3600 },
+    { id: 2, name: 'Bruno', openTasks: 4, recentSeconds: 8 * 3600 },
   ],
   inactiveClients: [],
   createdLast30: 20,
@@ -61,9 +61,9 @@ describe('recommendation rules', () => {
 
   it('spot overloaded and idle members', () => {
     const members = [
-      { id: 1, name: 'Ana', openTasks: 12, recentHours: 30 },
-      { id: 2, name: 'Bruno', openTasks: 0, recentHours: 2 },
-      { id: 3, name: 'Carla', openTasks: 3, recentHours: 0 },
+      { id: 1, name: 'Ana', openTasks: 12, recentSeconds: 30 * 3600 },
+      { id: 2, name: 'Bruno', openTasks: 0, recentSeconds: 2 * 3600 },
+      { id: 3, name: 'Carla', openTasks: 3, recentSeconds: 0 },
     ];
     const drafts = recommendationDrafts({ ...healthy, members });
     expect(drafts.map((d) => d.key)).toEqual(['overloaded-members', 'idle-members']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastTextColor, isCompletedColumnName, taskStatus } from '../src/tasks';
+import { contrastRatio } from '../src/themes';
 
 const tz = 'America/Sao_Paulo';
 
@@ -47,5 +48,32 @@ describe('contrastTextColor', () => {
     expect(contrastTextColor('#1e3a8a')).toBe('#ffffff');
     expect(contrastTextColor('#6b7280')).toBe('#ffffff');
     expect(contrastTextColor('#fff')).toBe('#000000');
+    expect(contrastTextColor('#000')).toBe('#ffffff');
+  });
+
+  it('picks black on the mid colours where white text failed 4.5:1 (sky 2.77:1, red 3.76:1)', () => {
+    expect(contrastRatio('#ffffff', '#0ea5e9')).toBeCloseTo(2.77, 2);
+    expect(contrastRatio('#ffffff', '#ef4444')).toBeCloseTo(3.76, 2);
+    expect(contrastTextColor('#0ea5e9')).toBe('#000000');
+    expect(contrastTextColor('#ef4444')).toBe('#000000');
+  });
+
+  it('keeps every badge text at 4.5:1 or more, and agrees with the brightness-128 rule away from 71-128', () => {
+    const hex = (n: number) => n.toString(16).padStart(2, '0');
+    for (let r = 0; r < 256; r += 15)
+      for (let g = 0; g < 256; g += 15)
+        for (let b = 0; b < 256; b += 15) {
+          const color = `#${hex(r)}${hex(g)}${hex(b)}`;
+          const text = contrastTextColor(color);
+          expect(contrastRatio(color, text)).toBeGreaterThanOrEqual(4.5);
+          const brightness = (r * 299 + g * 587 + b * 114) / 1000;
+          if (brightness > 128) expect(text).toBe('#000000');
+          if (brightness < 70) expect(text).toBe('#ffffff');
+        }
+  });
+
+  it('is white for what is not a colour', () => {
+    expect(contrastTextColor('tomato')).toBe('#ffffff');
+    expect(contrastTextColor('')).toBe('#ffffff');
   });
 });

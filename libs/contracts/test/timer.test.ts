@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedSeconds, formatDuration, parseDuration, periodStart } from '../src/timer';
+import { elapsedSeconds, formatDuration, formatHoursMinutes, parseDuration, periodStart, secondsToHours } from '../src/timer';
 
 const tz = 'America/Sao_Paulo';
 
@@ -44,5 +44,26 @@ describe('durations', () => {
   it('measures elapsed seconds', () => {
     expect(elapsedSeconds('2026-11-18T10:00:00Z', new Date('2026-11-18T10:01:05Z'))).toBe(65);
     expect(elapsedSeconds('2026-11-18T10:00:00Z', new Date('2026-11-18T09:00:00Z'))).toBe(0);
+  });
+});
+
+describe('formatHoursMinutes', () => {
+  it('never shows logged time as zero', () => {
+    expect(formatHoursMinutes(0)).toBe('0 min');
+    expect(formatHoursMinutes(12)).toBe('12 s');
+    expect(formatHoursMinutes(72)).toBe('1 min');
+    expect(formatHoursMinutes(59 * 60 + 59)).toBe('59 min');
+    expect(formatHoursMinutes(3600 + 5 * 60 + 30)).toBe('1 h 05 min');
+    expect(formatHoursMinutes(3 * 3600)).toBe('3 h');
+    expect(formatHoursMinutes(1234 * 3600 + 60)).toBe('1.234 h 01 min');
+    expect(formatHoursMinutes(-5)).toBe('0 min');
+  });
+});
+
+describe('secondsToHours', () => {
+  it('keeps two decimal places', () => {
+    expect(secondsToHours(72)).toBe(0.02);
+    expect(secondsToHours(5400)).toBe(1.5);
+    expect(secondsToHours(0)).toBe(0);
   });
 });
