@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
@@ -13,6 +14,8 @@ import { securityHeaders } from './common/security-headers';
 import { mountQueueDashboard } from './email/queue-dashboard';
 import { attachWebSockets } from './notifications/realtime.service';
 import { createValidationPipe } from './common/validation';
+import { DrainService } from './health/drain.service';
+import { rejectUnsafeInput } from './common/safe-input';
 import type { AppConfig } from './config/app-config';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -25,6 +28,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
   });
 
+  // First of all: tracks requests in flight for a graceful stop (main.ts drains on SIGTERM).
+  app.use(app.get(DrainService).track);
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(
@@ -46,7 +51,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     app.use(
       pinoHttp({
         logger,
-        autoLogging: { ignore: (req) => req.url === '/api/health' },
+        autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/health/ready' },
         serializers: {
           req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -56,10 +61,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   }
   if (config.webOrigins.length) app.enableCors({ origin: config.webOrigins, credentials: true });
   app.use('/api', csrfProtection(config.webOrigins));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), bodyErrors);
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), bodyErrors, rejectUnsafeInput);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,
@@ -89,15 +93,43 @@ function bodyErrors(error: { type?: string }, _req: Request, res: Response, next
   } else next(error);
 }
 
-/** Serves the built SPA on the API's port: static files, and index.html for client routes. */
+/** Hashed build output: its name changes with its content, so browsers may keep it for good. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA on the API's port: the `.br` / `.gz` files the web build writes next to each file
+ * (express-static-gzip picks one by Accept-Encoding), hashed `/assets/*` cached for a year, everything else
+ * (index.html above all, which names the current assets) revalidated on every load. Client routes get
+ * index.html; a missing `/assets/*` file is a 404, not the SPA page.
+ */
 function serveWeb(app: NestExpressApplication, dir: string): void {
-  const index = join(dir, 'index.html');
-  if (!existsSync(index)) throw new Error(`WEB_DIST_DIR ${dir} has no index.html (build the web app first)`);
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new Error(`WEB_DIST_DIR ${dir} has no index.html (build the web app first)`);
+  }
+  const assets = join(dir, 'assets') + sep;
+  const files = expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', path.startsWith(assets) ? IMMUTABLE_CACHE : 'no-cache');
+      },
+    },
+  });
   // Mounted before Nest's routes: /api requests skip it (a file lookup per API call otherwise).
-  const files = express.static(dir, { index: false, maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path === '/ws') return next();
-    res.sendFile(index);
+    if (req.path.startsWith('/api/') || req.path === '/ws') return next();
+    files(req, res, (error?: unknown) => {
+      if (error || (req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next(error);
+      if (req.path.startsWith('/assets/')) {
+        res.status(404).type('text/plain').send('Not Found');
+        return;
+      }
+      req.url = '/index.html';
+      files(req, res, next);
+    });
   });
 }

@@ -11,6 +11,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source-options';
+import { DrainService } from './health/drain.service';
 import { HealthController } from './health/health.controller';
 import { LearningModule } from './learning/learning.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -46,7 +47,7 @@ export class AppModule {
         ThemesModule,
       ],
       controllers: [HealthController],
-      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
+      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }, DrainService],
     };
   }
 }

@@ -5,8 +5,9 @@ import { DataSource } from 'typeorm';
 import {
   analyticsRange,
   isCompletedColumnName,
+  percent,
   percentChange,
-  round1,
+  secondsToHours,
   type AnalyticsDashboard,
   type AnalyticsPeriod,
   type AnalyticsTrendDay,
@@ -31,7 +32,9 @@ const ACTIVE_BETWEEN = (from: string, to: string) =>
   `(EXISTS (SELECT 1 FROM time_entries e WHERE e."userId" = u.id AND e."startTime" >= ${from} AND e."startTime" < ${to})
     OR EXISTS (SELECT 1 FROM task_history h WHERE h."userId" = u.id AND h."createdAt" >= ${from} AND h."createdAt" < ${to}))`;
 
-const hours = (seconds: number | string | null) => round1(Number(seconds ?? 0) / 3600);
+/** Exact whole seconds of a summed column, and the hours (two decimals) computed from them. */
+const secondsOf = (seconds: number | string | null) => Math.round(Number(seconds ?? 0));
+const hours = (seconds: number | string | null) => secondsToHours(secondsOf(seconds));
 
 export interface BoardColumns {
   /** Columns whose name marks completion (extended.md §4). */
@@ -71,6 +74,19 @@ export class AnalyticsService {
     };
   }
 
+  /**
+   * The one completion-rate base, shared by the overview and the recommendations: tasks created in
+   * [start, end) (archived ones left out) and how many of them sit in a completed column now.
+   */
+  async completionCounts(start: Date, end: Date, completed: number[]): Promise<{ created: number; done: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS created, count(*) FILTER (WHERE "columnId" = ANY($3))::int AS done
+         FROM tasks WHERE NOT "isArchived" AND "createdAt" >= $1 AND "createdAt" < $2`,
+      [start, end, completed],
+    );
+    return row;
+  }
+
   async dashboard(period: AnalyticsPeriod): Promise<AnalyticsDashboard> {
     const { previousStart, start, end } = this.range(period);
     const { completed } = await this.boardColumns();
@@ -81,29 +97,27 @@ export class AnalyticsService {
          (SELECT COALESCE(sum(${ENTRY_SECONDS}), 0) FROM time_entries e WHERE e."startTime" >= $2 AND e."startTime" < $3)::float8 AS seconds_cur,
          (SELECT COALESCE(sum(${ENTRY_SECONDS}), 0) FROM time_entries e WHERE e."startTime" >= $1 AND e."startTime" < $2)::float8 AS seconds_prev,
          (SELECT count(*) FROM users u WHERE ${ACTIVE_BETWEEN('$2', '$3')})::int AS members_cur,
-         (SELECT count(*) FROM users u WHERE ${ACTIVE_BETWEEN('$1', '$2')})::int AS members_prev,
-         created.*
-       FROM (SELECT count(*) FILTER (WHERE "createdAt" >= $2)::int AS created_cur,
-                    count(*) FILTER (WHERE "createdAt" >= $2 AND "columnId" = ANY($4))::int AS created_done_cur,
-                    count(*) FILTER (WHERE "createdAt" < $2)::int AS created_prev,
-                    count(*) FILTER (WHERE "createdAt" < $2 AND "columnId" = ANY($4))::int AS created_done_prev
-               FROM tasks WHERE "createdAt" >= $1 AND "createdAt" < $3) created`,
-      [previousStart, start, end, completed],
+         (SELECT count(*) FROM users u WHERE ${ACTIVE_BETWEEN('$1', '$2')})::int AS members_prev`,
+      [previousStart, start, end],
     );
-    const totalHours = hours(row.seconds_cur);
+    const [cur, prev] = await Promise.all([
+      this.completionCounts(start, end, completed),
+      this.completionCounts(previousStart, start, completed),
+    ]);
     // The change compares the unrounded rates.
     const rawRate = (done: number, created: number) => (created === 0 ? 0 : (done / created) * 100);
-    const rate = rawRate(row.created_done_cur, row.created_cur);
+    const rate = rawRate(cur.done, cur.created);
     return {
       period,
       completed_tasks: row.completed_cur,
       completed_tasks_change: percentChange(row.completed_cur, row.completed_prev),
-      total_hours: totalHours,
+      total_hours: hours(row.seconds_cur),
+      total_seconds: secondsOf(row.seconds_cur),
       hours_change: percentChange(row.seconds_cur, row.seconds_prev),
       active_members: row.members_cur,
       members_change: percentChange(row.members_cur, row.members_prev),
-      completion_rate: round1(rate),
-      completion_rate_change: percentChange(rate, rawRate(row.created_done_prev, row.created_prev)),
+      completion_rate: percent(cur.done, cur.created),
+      completion_rate_change: percentChange(rate, rawRate(prev.done, prev.created)),
     };
   }
 
@@ -123,7 +137,12 @@ export class AnalyticsService {
          FROM days LEFT JOIN done USING (day) LEFT JOIN spent USING (day) ORDER BY days.day`,
       [start, end, this.config.appTimezone],
     );
-    return rows.map((row) => ({ date: row.date, completed_tasks: row.completed_tasks, hours: hours(row.seconds) }));
+    return rows.map((row) => ({
+      date: row.date,
+      completed_tasks: row.completed_tasks,
+      hours: hours(row.seconds),
+      seconds: secondsOf(row.seconds),
+    }));
   }
 
   /** Per approved member: tasks completed and hours in the period, open tasks now. */
@@ -151,6 +170,7 @@ export class AnalyticsService {
       name: r.name,
       completed_tasks: r.completed,
       hours: hours(r.seconds),
+      seconds: secondsOf(r.seconds),
       open_tasks: r.open,
     }));
   }
@@ -184,6 +204,7 @@ export class AnalyticsService {
         completed: r.completed,
         overdue: r.overdue,
         hours: hours(r.seconds),
+        seconds: secondsOf(r.seconds),
       }),
     );
   }
@@ -228,7 +249,7 @@ export class AnalyticsService {
       r.member,
       r.client,
       r.task,
-      round1(r.seconds / 3600),
+      hours(r.seconds),
     ]);
   }
 

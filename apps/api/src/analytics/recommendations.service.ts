@@ -67,20 +67,20 @@ export class RecommendationsService {
 
   /** Counts over the board (archived tasks left out), in three queries. */
   private async taskFigures(columns: BoardColumns): Promise<TaskFigures> {
-    const since30 = new Date(Date.now() - 30 * DAY_MS);
+    // The completion rate's base is the analytics overview's for 30 days: one definition for both.
+    const { start, end } = this.analytics.range(30);
+    const base = await this.analytics.completionCounts(start, end, columns.completed);
     const [row] = await this.dataSource.query(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE NOT open)::int AS completed,
               count(*) FILTER (WHERE open)::int AS open,
               count(*) FILTER (WHERE open AND deadline < $2)::int AS overdue,
               count(*) FILTER (WHERE open AND id NOT IN (SELECT "taskId" FROM task_assignees))::int AS unassigned,
-              count(*) FILTER (WHERE "createdAt" >= $3)::int AS created30,
-              count(*) FILTER (WHERE "createdAt" >= $3 AND NOT open)::int AS done30,
               (avg(GREATEST(EXTRACT(EPOCH FROM ("completedAt" - "createdAt")), 0)) FILTER (WHERE NOT open AND "completedAt" IS NOT NULL) / 3600)::float8 AS "avgHours"
          FROM (SELECT id, deadline, "createdAt", "completedAt", NOT ("columnId" = ANY($1)) AS open FROM tasks WHERE NOT "isArchived") t`,
-      [columns.completed, this.analytics.todayStart(), since30],
+      [columns.completed, this.analytics.todayStart()],
     );
-    return row;
+    return { ...row, created30: base.created, done30: base.done };
   }
 
   private async members(columns: BoardColumns): Promise<MemberFigures[]> {
@@ -131,7 +131,7 @@ export class RecommendationsService {
       overdueTasks: tasks.overdue,
       unassignedOpenTasks: tasks.unassigned,
       columns: loads,
-      members: members.map((m) => ({ id: m.id, name: m.name, openTasks: m.open, recentHours: round1(m.seconds14 / 3600) })),
+      members: members.map((m) => ({ id: m.id, name: m.name, openTasks: m.open, recentSeconds: Math.round(Number(m.seconds14)) })),
       inactiveClients,
       createdLast30: tasks.created30,
       completedOfCreatedLast30: tasks.done30,
@@ -183,7 +183,7 @@ export class RecommendationsService {
   async insights(): Promise<RecommendationInsights> {
     const columns = await this.analytics.boardColumns();
     const [tasks, members, loads] = await Promise.all([this.taskFigures(columns), this.members(columns), this.columnLoads(columns)]);
-    const completionRate = percent(tasks.completed, tasks.total);
+    const completionRate = percent(tasks.done30, tasks.created30);
     const overdueRate = percent(tasks.overdue, tasks.total);
     const byActivity = [...members].sort((a, b) => b.seconds30 - a.seconds30 || a.id - b.id);
     const most = byActivity[0] && byActivity[0].seconds30 > 0 ? byActivity[0] : null;
@@ -192,6 +192,8 @@ export class RecommendationsService {
     return {
       teamProductivityScore: teamProductivityScore(tasks.total, completionRate, overdueRate),
       completionRate,
+      createdLast30: tasks.created30,
+      completedOfCreatedLast30: tasks.done30,
       overdueRate,
       completedTasks: tasks.completed,
       overdueTasks: tasks.overdue,

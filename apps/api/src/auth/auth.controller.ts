@@ -1,11 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, BadRequestException, ForbiddenException, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import type { MeResponse, User } from '@wkflow/contracts';
+import type { MeResponse } from '@wkflow/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Authenticated, CurrentUser, Public } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
-import { AuthService } from './auth.service';
+import { AuthLimits } from './auth-limits';
+import { AuthService, REGISTERED, WRONG_CURRENT_PASSWORD } from './auth.service';
 import { ChangePasswordDto, LoginDto, RegisterDto, UpdateProfileDto } from './dto/auth.dto';
 import { destroySession, regenerateSession, saveSession, SESSION_COOKIE } from './session-store';
 import { SessionsService } from './sessions.service';
@@ -16,26 +17,38 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
+    private readonly limits: AuthLimits,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
   @Post('register')
-  async register(@Body() dto: RegisterDto): Promise<{ user: User; message: string }> {
-    const user = await this.auth.register(dto);
-    return { user, message: 'Conta criada. Aguarde a aprovação de um administrador.' };
+  async register(@Body() dto: RegisterDto, @Req() request: Request): Promise<{ message: string }> {
+    await this.limits.register(clientAddress(request));
+    // The same answer whether or not the e-mail or username exists (the owner is told by e-mail).
+    await this.auth.register(dto);
+    return { message: REGISTERED };
   }
 
   @Public()
-  @UseGuards(ThrottlerGuard)
   @Post('login')
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() request: Request): Promise<MeResponse> {
-    const user = await this.auth.authenticate(dto);
+    const attempt = await this.limits.login(dto.email, clientAddress(request));
+    let user;
+    try {
+      user = await this.auth.authenticate(dto);
+    } catch (error) {
+      // A pending account's right password is no guess.
+      if (error instanceof ForbiddenException) await attempt.notCounted();
+      throw error;
+    }
+    await attempt.succeeded();
     // A fresh session id at login: a planted cookie never becomes an authenticated one.
     await regenerateSession(request);
     request.session.userId = user.id;
     await saveSession(request);
-    return { user };
+    return { user, timeZone: this.config.appTimezone };
   }
 
   @Public()
@@ -50,13 +63,13 @@ export class AuthController {
   @Authenticated()
   @Get('me')
   async me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
-    return { user: await this.auth.me(user.id) };
+    return { user: await this.auth.me(user.id), timeZone: this.config.appTimezone };
   }
 
   @Authenticated()
   @Put('profile')
   async updateProfile(@CurrentUser() user: AuthenticatedUser, @Body() dto: UpdateProfileDto): Promise<MeResponse> {
-    return { user: await this.auth.updateProfile(user.id, dto) };
+    return { user: await this.auth.updateProfile(user.id, dto), timeZone: this.config.appTimezone };
   }
 
   @Authenticated()
@@ -66,8 +79,17 @@ export class AuthController {
     @Body() dto: ChangePasswordDto,
     @Req() request: Request,
   ): Promise<{ success: true; message: string }> {
-    await this.auth.changePassword(user.id, dto);
+    await this.limits.assertPasswordChangeAllowed(user.id);
+    if (!(await this.auth.changePassword(user.id, dto))) {
+      await this.limits.passwordChangeFailed(user.id);
+      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
+    }
     await this.sessions.revokeUserSessions(user.id, request.sessionID);
     return { success: true, message: 'Senha alterada com sucesso!' };
   }
+}
+
+/** The client's address: the socket's, or the proxy's X-Forwarded-For entry with TRUST_PROXY. */
+function clientAddress(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }

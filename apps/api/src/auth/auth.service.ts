@@ -1,8 +1,12 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { profileForRole, type User } from '@wkflow/contracts';
+import { isUniqueViolation } from '../common/db-errors';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { EmailService } from '../email/email.service';
 import { UserEntity } from '../users/user.entity';
+import { UserEvents } from '../users/user-events';
 import { toUser } from '../users/user.mapper';
 import { UserIdentityService } from '../users/user-identity.service';
 import type { ChangePasswordDto, LoginDto, RegisterDto, UpdateProfileDto } from './dto/auth.dto';
@@ -11,30 +15,60 @@ import { hashPassword, verifyPassword } from './passwords';
 export const INVALID_CREDENTIALS = 'E-mail ou senha inválidos';
 export const PENDING_APPROVAL = 'Sua conta ainda aguarda aprovação de um administrador';
 export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta';
+export const REGISTERED = 'Conta criada. Aguarde a aprovação de um administrador.';
 
 @Injectable()
 export class AuthService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly identity: UserIdentityService,
+    private readonly email: EmailService,
+    private readonly userEvents: UserEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A new account waits for approval; the requested role becomes the requested profile. */
-  async register(dto: RegisterDto): Promise<User> {
-    await this.identity.assertAvailable(dto.username, dto.email);
+  /**
+   * A new account waits for approval; the requested role becomes the requested profile. When the
+   * e-mail or the username is taken nothing is created and the caller cannot tell: the address
+   * typed is told by e-mail instead (when SMTP is configured). The password is hashed either way,
+   * so the time taken tells nothing either.
+   */
+  async register(dto: RegisterDto): Promise<void> {
     const role = dto.role ?? 'collaborator';
-    const user = await this.users.save(
-      this.users.create({
-        name: dto.name,
-        username: dto.username,
-        email: dto.email,
-        passwordHash: await hashPassword(dto.password),
-        role,
-        accessProfileId: profileForRole(role),
-        isApproved: false,
-      }),
-    );
-    return toUser(user);
+    const passwordHash = await hashPassword(dto.password);
+    const clash = await this.identity.findClash(dto.username, dto.email);
+    if (!clash) {
+      try {
+        const inserted = await this.users.insert({
+          name: dto.name,
+          username: dto.username,
+          email: dto.email,
+          passwordHash,
+          role,
+          accessProfileId: profileForRole(role),
+          isApproved: false,
+        });
+        this.userEvents.userRegistered({ id: inserted.identifiers[0].id as number, name: dto.name, email: dto.email });
+        return;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    await this.tellAboutClash(dto, clash ?? (await this.identity.findClash(dto.username, dto.email)));
+  }
+
+  private async tellAboutClash(dto: RegisterDto, clash: 'email' | 'username' | null): Promise<void> {
+    if (!this.config.smtpUrl || !clash) return;
+    await this.email.enqueue({
+      type: 'system_notification',
+      to: dto.email,
+      recipientName: dto.name,
+      subject: 'Cadastro no WKFlow',
+      message:
+        clash === 'email'
+          ? 'Alguém tentou criar uma conta no WKFlow com este e-mail, que já tem uma conta. Se foi você, entre com sua senha; se não foi, nada muda na sua conta.'
+          : `O nome de usuário "${dto.username}" já está em uso no WKFlow, e a conta não foi criada. Cadastre-se de novo com outro nome de usuário.`,
+    });
   }
 
   /** The user whose credentials match, if approved. */
@@ -55,15 +89,16 @@ export class AuthService {
   async updateProfile(userId: number, dto: UpdateProfileDto): Promise<User> {
     await this.identity.assertAvailable(undefined, dto.email, userId);
     await this.users.update({ id: userId }, { name: dto.name, email: dto.email });
+    this.userEvents.accessChanged(userId); // the cached session user carries the name and e-mail
     return this.me(userId);
   }
 
-  async changePassword(userId: number, dto: ChangePasswordDto): Promise<void> {
+  /** False when the current password is wrong (nothing changes). */
+  async changePassword(userId: number, dto: ChangePasswordDto): Promise<boolean> {
     const user = await this.identity.findWithPasswordById(userId);
     if (!user) throw new NotFoundException('Usuário não encontrado');
-    if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) {
-      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
-    }
+    if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) return false;
     await this.users.update({ id: userId }, { passwordHash: await hashPassword(dto.newPassword) });
+    return true;
   }
 }

@@ -3,8 +3,6 @@ import type { AuthenticatedUser } from './authenticated-user';
 
 /** The database channel the Performance migration's triggers notify ('s:<sid>', 'u:<userId>' or '*'). */
 export const SESSION_CHANNEL = 'wkflow_sessions';
-/** A safety net only: entries are dropped as soon as the database says they changed. */
-const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
 export interface CachedSession {
@@ -28,7 +26,11 @@ export class SessionCache {
   private listening = false;
   private readonly listener: ChangeListener;
 
-  constructor(databaseUrl: string) {
+  /** ttlMs is a safety net only: entries are dropped as soon as the database says they changed. */
+  constructor(
+    databaseUrl: string,
+    private readonly ttlMs = 10_000,
+  ) {
     this.listener = new ChangeListener(
       databaseUrl,
       SESSION_CHANNEL,
@@ -40,7 +42,7 @@ export class SessionCache {
   get(sid: string): CachedSession | undefined {
     const entry = this.entries.get(sid);
     if (!entry) return undefined;
-    if (!this.listening || Date.now() - entry.at > TTL_MS || entry.expire.getTime() <= Date.now()) {
+    if (!this.listening || Date.now() - entry.at > this.ttlMs || entry.expire.getTime() <= Date.now()) {
       this.entries.delete(sid);
       return undefined;
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import type { Pool } from 'pg';
@@ -13,6 +14,14 @@ export const SESSION_TABLE = 'session';
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The stored expiry is renewed at most this often (a renewal is a write on every request otherwise). */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The key a session is stored under: the SHA-256 of its id. The cookie carries the id; someone who
+ * reads the table (a backup, a replica) holds only hashes, which no cookie can present.
+ */
+export function storedSessionId(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
 
 /** What the store read together with the session: its stored expiry and its user (null: gone or not approved). */
 interface SessionLoad {
@@ -39,14 +48,15 @@ function loaded(entry: CachedSession): LoadedSession {
 }
 
 /**
- * connect-pg-simple, with the session's user and permissions read in the same query as the session,
+ * connect-pg-simple under hashed keys (storedSessionId), with the session's user and permissions read in the same query as the session,
  * both kept in the SessionCache while it listens for changes, and the expiry renewed once an hour
  * instead of on every request. Most requests need no session query at all.
  */
 function createStore(pool: Pool, cache: SessionCache): session.Store {
   const PgStore = connectPgSimple(session);
   class SessionStore extends PgStore {
-    override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
+    override get(id: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
+      const sid = storedSessionId(id);
       const cached = cache.get(sid);
       if (cached) return callback(null, loaded(cached));
       const generation = cache.loadStarted();
@@ -66,14 +76,16 @@ function createStore(pool: Pool, cache: SessionCache): session.Store {
     }
 
     // Forgotten here once written (a load racing the write is not cached); other replicas hear the trigger.
-    override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    override set(id: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+      const sid = storedSessionId(id);
       super.set(sid, data, (err?: unknown) => {
         cache.invalidate(`s:${sid}`);
         callback?.(err);
       });
     }
 
-    override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    override destroy(id: string, callback?: (err?: unknown) => void): void {
+      const sid = storedSessionId(id);
       super.destroy(sid, (err?: unknown) => {
         cache.invalidate(`s:${sid}`);
         callback?.(err);
@@ -85,13 +97,13 @@ function createStore(pool: Pool, cache: SessionCache): session.Store {
       return super.createSession(request, data);
     }
 
-    override touch(sid: string, data: session.SessionData, callback?: () => void): void {
+    override touch(id: string, data: session.SessionData, callback?: () => void): void {
       const load = ((data as { req?: RequestWithLoad }).req ?? {})[LOADED];
       if (load && load.expire.getTime() - Date.now() > SESSION_MAX_AGE_MS - TOUCH_INTERVAL_MS) {
         callback?.();
         return;
       }
-      super.touch(sid, data, callback);
+      super.touch(storedSessionId(id), data, callback);
     }
   }
   return new SessionStore({ pool, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 });

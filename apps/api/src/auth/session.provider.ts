@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import type { RequestHandler } from 'express';
 import { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { UserEvents } from '../users/user-events';
 import { SessionCache } from './session-cache';
 import { sessionMiddleware } from './session-store';
 
@@ -13,11 +14,12 @@ export class SessionProvider implements OnModuleInit, OnModuleDestroy {
 
   private readonly cache: SessionCache;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, userEvents: UserEvents) {
     this.pool = new Pool({ connectionString: config.databaseUrl, max: 5 });
     this.pool.on('error', () => undefined); // a dropped idle client is replaced on next use
-    this.cache = new SessionCache(config.databaseUrl);
+    this.cache = new SessionCache(config.databaseUrl, config.cacheTtlMs);
     this.handler = sessionMiddleware(config, this.pool, this.cache);
+    userEvents.onAccessChanged((scope) => this.cache.invalidate(scope === 'everyone' ? '*' : `u:${scope}`));
   }
 
   async onModuleInit(): Promise<void> {

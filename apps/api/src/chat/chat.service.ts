@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../common/db-errors';
 const MESSAGE_SELECT = `
   SELECT m.id, m."roomId" AS room_id, m.message, m."userId" AS user_id, u.name AS user_name, u.username,
          m."createdAt" AS created_at, m."isEdited" AS is_edited, m."replyTo" AS reply_to,
-         CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('username', pu.username, 'message', p.message) END AS reply_message
+         CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('username', pu.username, 'name', pu.name, 'message', p.message) END AS reply_message
     FROM chat_messages m
     LEFT JOIN users u ON u.id = m."userId"
     LEFT JOIN chat_messages p ON p.id = m."replyTo"

@@ -12,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataSource, type EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { applySocialMedia, type Client, CLIENT_MESSAGES, DEFAULT_CLIENT_COLOR, LOGO_MAX_BYTES, type SocialMedia } from '@wkflow/contracts';
+import { isStillReferenced } from '../common/db-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ClientEntity } from './client.entity';
 import { toClient } from './client.mapper';
@@ -82,8 +83,7 @@ export class ClientsService {
   /**
    * A client that still has tasks is not deleted (409) rather than archived or cascaded: its tasks
    * carry time entries and history that must not disappear or be orphaned. Two guards: an explicit
-   * check for the clear message (the tasks table may not exist yet in every deployment, hence
-   * to_regclass), and the tasks → clients foreign key (ON DELETE RESTRICT), which also covers a task
+   * check for the clear message, and the tasks → clients foreign key (ON DELETE RESTRICT), which also covers a task
    * created between the check and the delete. Credentials and onboarding processes go with the client.
    */
   async remove(id: number): Promise<void> {
@@ -92,17 +92,14 @@ export class ClientsService {
       await this.dataSource.transaction(async (db) => {
         const client = await this.find(id, db, true);
         logoFile = client.logoFile;
-        const [{ exists: tasksTable }] = await db.query(`SELECT to_regclass('public.tasks') IS NOT NULL AS exists`);
-        if (tasksTable) {
-          const [{ exists: hasTasks }] = await db.query(`SELECT EXISTS (SELECT 1 FROM tasks WHERE "clientId" = $1) AS exists`, [id]);
-          if (hasTasks) throw new ConflictException(CLIENT_MESSAGES.hasTasks);
-        }
+        const [{ exists: hasTasks }] = await db.query(`SELECT EXISTS (SELECT 1 FROM tasks WHERE "clientId" = $1) AS exists`, [id]);
+        if (hasTasks) throw new ConflictException(CLIENT_MESSAGES.hasTasks);
         await db.delete(ClientEntity, { id });
       });
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; table?: string }) : null;
-      if (driverError?.code === '23503') {
-        throw new ConflictException(driverError.table === 'tasks' ? CLIENT_MESSAGES.hasTasks : OTHER_REFERENCES);
+      if (isStillReferenced(error)) {
+        throw new ConflictException(driverError?.table === 'tasks' ? CLIENT_MESSAGES.hasTasks : OTHER_REFERENCES);
       }
       throw error;
     }

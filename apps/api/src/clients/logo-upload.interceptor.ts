@@ -10,6 +10,7 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Observable } from 'rxjs';
 import { LOGO_MAX_BYTES } from '@wkflow/contracts';
+import { MULTIPART_UTF8 } from '../common/multipart';
 
 export const LOGO_FIELD = 'file';
 export const LOGO_TOO_LARGE = 'O logo deve ter no máximo 5MB';
@@ -24,7 +25,7 @@ export interface UploadedLogo {
 }
 
 // Memory storage: the file is checked (type by its bytes) before anything is written to disk.
-const MulterLogo = FileInterceptor(LOGO_FIELD, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+const MulterLogo = FileInterceptor(LOGO_FIELD, { ...MULTIPART_UTF8, limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
 /**
  * Parses the multipart body of a logo upload (guards have already run) and turns multer's English

@@ -18,3 +18,12 @@ export function translate(error: unknown, byConstraint: Record<string, () => Err
 export function isUniqueViolation(error: unknown): boolean {
   return pgError(error)?.code === '23505';
 }
+
+/**
+ * A delete or update refused because other rows still reference the row: a foreign-key violation
+ * (23503), or, from PostgreSQL 18 on, for ON DELETE RESTRICT keys, a restrict violation (23001).
+ */
+export function isStillReferenced(error: unknown): boolean {
+  const code = pgError(error)?.code;
+  return code === '23503' || code === '23001';
+}

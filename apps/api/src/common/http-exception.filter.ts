@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import type { ApiError } from '@wkflow/contracts';
+import { INVALID_TEXT } from './safe-input';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -24,6 +25,8 @@ function fromDatabaseError(error: QueryFailedError): { status: number; message: 
       return { status: HttpStatus.CONFLICT, message: 'Registro duplicado' };
     case '23503':
       return { status: HttpStatus.BAD_REQUEST, message: 'Referência inválida: o registro relacionado não existe' };
+    case '23001': // restrict_violation (PostgreSQL 18 for ON DELETE RESTRICT keys)
+      return { status: HttpStatus.CONFLICT, message: 'O registro está em uso e não pode ser removido' };
     case '22P02':
     case '22003':
     case '22007':
@@ -33,8 +36,12 @@ function fromDatabaseError(error: QueryFailedError): { status: number; message: 
       return { status: HttpStatus.BAD_REQUEST, message: 'Campo obrigatório ausente' };
     case '22001':
       return { status: HttpStatus.BAD_REQUEST, message: 'Texto longo demais' };
+    case '22021': // character_not_in_repertoire: a NUL, or bytes that are not UTF-8
+    case '22P05': // untranslatable_character
+      return { status: HttpStatus.BAD_REQUEST, message: INVALID_TEXT };
     default:
-      return null;
+      // Class 22 is "data exception": the value sent, not the server, is wrong.
+      return code?.startsWith('22') ? { status: HttpStatus.BAD_REQUEST, message: 'Valor inválido' } : null;
   }
 }
 
@@ -109,6 +116,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (response.headersSent) return;
+    const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') response.setHeader('Retry-After', String(Math.max(1, retryAfter)));
     const body: ApiError = { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' };
     response.status(status).json(body);
   }

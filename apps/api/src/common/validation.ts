@@ -1,4 +1,5 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { assertSafeInput } from './safe-input';
 
 /** class-transformer @Transform: text is trimmed, anything else is left for the validators to refuse. */
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -11,9 +12,20 @@ function messagesOf(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
+/**
+ * The one pipe every body, query and route parameter goes through: input no handler can take
+ * (too deep, NUL, lone surrogates) is refused before validation, then DTOs are validated.
+ */
+class SafeValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'custom') assertSafeInput(value);
+    return super.transform(value, metadata);
+  }
+}
+
 /** Whitelisted, transformed DTOs; unknown fields are refused; the message says what is wrong. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new SafeValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -7,7 +7,7 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
-  /** Optional: without it e-mails wait in the outbox and /ws serves one instance. */
+  /** Optional: without it the API delivers e-mails and computes reports itself and /ws serves one instance. */
   redisUrl: string | null;
   redisPrefix: string;
   sessionSecret: string;
@@ -33,6 +33,10 @@ export interface AppConfig {
   loginLimitPerAccount: number;
   loginLimitPerIp: number;
   loginLimitWindowMs: number;
+  /** Login failures on one account from every source together, per window (looser). */
+  loginLimitAccountCeiling: number;
+  registerLimitPerIp: number;
+  registerLimitWindowMs: number;
   logLevel: string;
   /** E-mail delivery: attempts per e-mail, first retry delay (doubles each time), outbox sweep. */
   emailAttempts: number;
@@ -40,6 +44,11 @@ export interface AppConfig {
   emailSweepMs: number;
   /** How often deadline reminders are checked. */
   reminderIntervalMs: number;
+  /** On SIGTERM: how long readiness answers 503 before the listener closes, and how long requests in flight get. */
+  shutdownDelayMs: number;
+  shutdownTimeoutMs: number;
+  /** How long the session and active-timer caches serve an entry no database notification dropped (a safety net). */
+  cacheTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -169,11 +178,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loginLimitPerAccount: int(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, problems, 1),
     loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 50, problems, 1),
     loginLimitWindowMs: int(env, 'LOGIN_LIMIT_WINDOW_MS', 60_000, problems, 1000),
+    loginLimitAccountCeiling: int(env, 'LOGIN_LIMIT_ACCOUNT_CEILING', 100, problems, 1),
+    registerLimitPerIp: int(env, 'REGISTER_LIMIT_PER_IP', 10, problems, 1),
+    registerLimitWindowMs: int(env, 'REGISTER_LIMIT_WINDOW_MS', 3_600_000, problems, 1000),
     logLevel,
     emailAttempts: int(env, 'EMAIL_ATTEMPTS', 5, problems, 1, 50),
     emailRetryDelayMs: int(env, 'EMAIL_RETRY_DELAY_MS', 5000, problems, 10),
     emailSweepMs: int(env, 'EMAIL_SWEEP_MS', 30_000, problems, 100),
     reminderIntervalMs: int(env, 'REMINDER_INTERVAL_MS', 60_000, problems, 100),
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, problems, 0, 600_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, problems, 100, 600_000),
+    cacheTtlMs: int(env, 'CACHE_TTL_MS', 10_000, problems, 100),
   };
   if (problems.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { seedChatDemo } from '../chat/chat.seed';
 import { seedClientsDemo } from '../clients/clients.seed';
@@ -7,7 +9,7 @@ import { seedOnboardingDemo } from '../onboarding/onboarding.seed';
 import { seedTasksDemo } from '../tasks/tasks.seed';
 import { dataSourceOptions } from './data-source-options';
 import { seedBase } from './seeds/base.seed';
-import { DEMO_PASSWORD, seedDemo } from './seeds/demo.seed';
+import { seedDemo } from './seeds/demo.seed';
 
 /** `npm run db:seed [-- --demo]`: default profiles and admin; with --demo, a demo agency. */
 async function main(): Promise<void> {
@@ -15,9 +17,12 @@ async function main(): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(config.databaseUrl)).initialize();
   const { generatedAdminPassword } = await seedBase(dataSource, config);
   if (generatedAdminPassword) {
-    console.log(
-      `Administrador criado: e-mail ${config.adminEmail}, senha ${generatedAdminPassword} (guarde-a; ela não será mostrada de novo)`,
-    );
+    // Never in the log: a file only the API's user can read, next to the uploads.
+    const file = join(dirname(resolve(config.uploadDir)), 'admin-password');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${generatedAdminPassword}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    console.log(`Administrador criado: e-mail ${config.adminEmail}; a senha gerada está em ${file} (guarde-a e apague o arquivo)`);
   }
   if (process.argv.includes('--demo')) {
     await seedDemo(dataSource);
@@ -25,7 +30,7 @@ async function main(): Promise<void> {
     await seedTasksDemo(dataSource);
     await seedOnboardingDemo(dataSource);
     await seedChatDemo(dataSource);
-    console.log(`Dados de demonstração prontos (usuários maria, carlos, joao, ana com a senha ${DEMO_PASSWORD}; pedro aguarda aprovação)`);
+    console.log('Dados de demonstração prontos (usuários maria, carlos, joao, ana; pedro aguarda aprovação; a senha está no README)');
   }
   await dataSource.destroy();
 }

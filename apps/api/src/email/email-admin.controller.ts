@@ -6,8 +6,10 @@ import { IdParam } from '../common/id-param';
 import { TestDeadlineNotificationDto, TestEmailDto, TestTaskNotificationDto } from './dto/email.dto';
 import { EmailService } from './email.service';
 
-type Queued = { success: true; id: number; message: string };
-const queued = (id: number): Queued => ({ success: true, id, message: 'E-mail adicionado à fila de envio' });
+/** A test send: queued always; `smtpConfigured` false means it will not leave until SMTP_URL is set. */
+type Queued = { success: true; id: number; message: string; smtpConfigured: boolean };
+export const QUEUED_MESSAGE = 'E-mail adicionado à fila de envio';
+export const NOT_CONFIGURED_MESSAGE = 'O e-mail ficou na fila e não será enviado enquanto o SMTP estiver Não Configurado (SMTP_URL).';
 
 /** The admin e-mail page: status, the queue monitor and test sends. Role admin or profile 1. */
 @ApiTags('admin')
@@ -15,6 +17,11 @@ const queued = (id: number): Queued => ({ success: true, id, message: 'E-mail ad
 @Controller('admin')
 export class EmailAdminController {
   constructor(private readonly email: EmailService) {}
+
+  private queued(id: number): Queued {
+    const smtpConfigured = this.email.smtpConfigured;
+    return { success: true, id, message: smtpConfigured ? QUEUED_MESSAGE : NOT_CONFIGURED_MESSAGE, smtpConfigured };
+  }
 
   @Get('email-status')
   status(): Promise<EmailServiceStatus> {
@@ -39,16 +46,16 @@ export class EmailAdminController {
 
   @Post('test-email')
   async testEmail(@Body() dto: TestEmailDto): Promise<Queued> {
-    return queued(await this.email.sendTest('test_email', dto.to, dto.subject, dto.message));
+    return this.queued(await this.email.sendTest('test_email', dto.to, dto.subject, dto.message));
   }
 
   @Post('test-task-notification')
   async testTask(@Body() dto: TestTaskNotificationDto): Promise<Queued> {
-    return queued(await this.email.sendTest('task_assigned', dto.to));
+    return this.queued(await this.email.sendTest('task_assigned', dto.to));
   }
 
   @Post('test-deadline-notification')
   async testDeadline(@Body() dto: TestDeadlineNotificationDto): Promise<Queued> {
-    return queued(await this.email.sendTest('task_due_soon', dto.to));
+    return this.queued(await this.email.sendTest('task_due_soon', dto.to));
   }
 }

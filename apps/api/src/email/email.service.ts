@@ -16,6 +16,10 @@ const ADD_TIMEOUT_MS = 2000;
 const VERIFY_TIMEOUT_MS = 5000;
 /** A row handed to the queue this long ago and still not done is checked against its job. */
 const STALE_MINUTES = 10;
+/** Without Redis: e-mails this process sends at once (like the BullMQ worker's concurrency). */
+const LOCAL_CONCURRENCY = 2;
+/** How long a shutdown waits for sends in progress (an interrupted one is sent again later). */
+const LOCAL_SHUTDOWN_WAIT_MS = 10_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms).unref())]);
@@ -77,6 +81,10 @@ const ITEM_COLUMNS = `id, status, "emailType", subject, "recipientName", "recipi
  * worker sends it over SMTP with retries and exponential backoff (scheduled while it waits for the
  * next attempt), ending sent or failed. While Redis is unreachable rows stay pending and a sweep
  * hands them to the queue once it is back: nothing is lost, nothing is queued twice.
+ *
+ * Without REDIS_URL the outbox table is the queue: this process claims due rows itself
+ * (`FOR UPDATE SKIP LOCKED`, held while the message is sent) with the same attempts, backoff and
+ * statuses. A process that stops mid-send rolls its claim back, so the row is sent by the next.
  */
 @Injectable()
 export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -86,6 +94,11 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly transporter: Transporter | null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  /** The in-process delivery (no Redis): runs in progress, a pending wake-up, the backoff timer. */
+  private readonly localRuns = new Set<Promise<void>>();
+  private localAgain = false;
+  private localTimer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -167,7 +180,10 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Hands a row to the queue; false when Redis is not there (the sweep tries again). */
   private async addJob(id: number): Promise<boolean> {
-    if (!this.queue) return false;
+    if (!this.queue) {
+      this.deliverLocally();
+      return false;
+    }
     try {
       // An existing job with this id makes add() a no-op: a row is never queued twice.
       await withTimeout(
@@ -198,7 +214,11 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
    * job is long overdue: a lost job is added again, a job that failed for good fails its row.
    */
   async sweep(): Promise<number> {
-    if (!this.queue || this.sweeping) return 0;
+    if (!this.queue) {
+      this.deliverLocally();
+      return 0;
+    }
+    if (this.sweeping) return 0;
     this.sweeping = true;
     try {
       const rows: { id: number; queuedAt: Date | null }[] = await this.dataSource.query(
@@ -229,17 +249,26 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async deliver(id: number): Promise<void> {
-    const [row]: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM email_queue WHERE id = $1`, [id]);
-    if (!row || row.status === 'sent' || row.status === 'failed' || !this.transporter) return;
-    await this.dataSource.query(`UPDATE email_queue SET attempts = attempts + 1 WHERE id = $1`, [id]);
-    await this.transporter.sendMail({
+  private async send(transporter: Transporter, row: EmailRow): Promise<void> {
+    await transporter.sendMail({
       from: this.config.mailFrom,
       to: row.recipientName ? { name: row.recipientName, address: row.recipientEmail } : row.recipientEmail,
       subject: row.subject,
       text: row.body,
       html: row.htmlBody ?? undefined,
     });
+  }
+
+  /** The delay before the attempt after `attemptsMade` failed ones (BullMQ's exponential backoff). */
+  private backoffMs(attemptsMade: number): number {
+    return this.config.emailRetryDelayMs * 2 ** Math.max(attemptsMade - 1, 0);
+  }
+
+  private async deliver(id: number): Promise<void> {
+    const [row]: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM email_queue WHERE id = $1`, [id]);
+    if (!row || row.status === 'sent' || row.status === 'failed' || !this.transporter) return;
+    await this.dataSource.query(`UPDATE email_queue SET attempts = attempts + 1 WHERE id = $1`, [id]);
+    await this.send(this.transporter, row);
     await this.dataSource.query(
       `UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL WHERE id = $1`,
       [id],
@@ -252,7 +281,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     const final = job.attemptsMade >= (job.opts.attempts ?? 1);
     try {
       if (final) return await this.markFailed(job.data.id, error.message);
-      const delay = this.config.emailRetryDelayMs * 2 ** Math.max(job.attemptsMade - 1, 0);
+      const delay = this.backoffMs(job.attemptsMade);
       await this.dataSource.query(
         `UPDATE email_queue SET status = 'scheduled', "errorMessage" = $2, "scheduledFor" = now() + make_interval(secs => $3) WHERE id = $1 AND status IN ('pending', 'scheduled')`,
         [job.data.id, error.message.slice(0, 2000), delay / 1000],
@@ -260,6 +289,82 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (failure) {
       this.logger.warn(`e-mail ${job.data.id}: could not record the failure: ${failure instanceof Error ? failure.message : failure}`);
     }
+  }
+
+  /**
+   * Without Redis: starts a delivery run unless LOCAL_CONCURRENCY are going (one of them then runs
+   * again). Without SMTP nothing is sent: rows wait, as they do in the queue.
+   */
+  private deliverLocally(): void {
+    if (this.queue || !this.transporter || this.closed) return;
+    if (this.localRuns.size >= LOCAL_CONCURRENCY) {
+      this.localAgain = true;
+      return;
+    }
+    const run = this.deliverDue().finally(() => {
+      this.localRuns.delete(run);
+      if (this.localAgain) {
+        this.localAgain = false;
+        this.deliverLocally();
+      }
+    });
+    this.localRuns.add(run);
+  }
+
+  /** Sends due rows one by one until none is left, then sets a timer for the next retry. */
+  private async deliverDue(): Promise<void> {
+    try {
+      while (!this.closed && (await this.deliverNextDue()));
+      if (this.closed) return;
+      const [{ next }]: { next: Date | null }[] = await this.dataSource.query(
+        `SELECT min("scheduledFor") AS next FROM email_queue WHERE status = 'scheduled'`,
+      );
+      if (!next) return;
+      if (this.localTimer) clearTimeout(this.localTimer);
+      const wait = Math.min(Math.max(next.getTime() - Date.now(), 0), this.config.emailSweepMs);
+      this.localTimer = setTimeout(() => this.deliverLocally(), wait + 10).unref();
+    } catch (error) {
+      this.logger.warn(`in-process delivery: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  /**
+   * Claims the oldest due row (pending, or scheduled and its retry time come), sends it and records
+   * the outcome in the same transaction; false when nothing is due.
+   */
+  private deliverNextDue(): Promise<boolean> {
+    const transporter = this.transporter!;
+    return this.dataSource.transaction(async (manager) => {
+      const [row]: EmailRow[] = await manager.query(
+        `SELECT ${ITEM_COLUMNS} FROM email_queue
+          WHERE status = 'pending' OR (status = 'scheduled' AND ("scheduledFor" IS NULL OR "scheduledFor" <= now()))
+          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!row) return false;
+      const attempts = row.attempts + 1;
+      try {
+        await this.send(transporter, row);
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+        if (attempts >= this.config.emailAttempts) {
+          await manager.query(
+            `UPDATE email_queue SET status = 'failed', attempts = $2, "errorMessage" = $3, "scheduledFor" = NULL WHERE id = $1`,
+            [row.id, attempts, message],
+          );
+        } else {
+          await manager.query(
+            `UPDATE email_queue SET status = 'scheduled', attempts = $2, "errorMessage" = $3, "scheduledFor" = now() + make_interval(secs => $4) WHERE id = $1`,
+            [row.id, attempts, message, this.backoffMs(attempts) / 1000],
+          );
+        }
+        return true;
+      }
+      await manager.query(
+        `UPDATE email_queue SET status = 'sent', attempts = $2, "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL WHERE id = $1`,
+        [row.id, attempts],
+      );
+      return true;
+    });
   }
 
   private async markFailed(id: number, message: string): Promise<void> {
@@ -303,26 +408,38 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     // The failed job keeps its id: remove it so the row can be queued again.
     if (this.queue) {
       await withTimeout(this.queue.remove(jobId(id)), ADD_TIMEOUT_MS, 'Redis indisponível').catch(() => undefined);
-      await this.addJob(id);
     }
+    await this.addJob(id);
     return toItem(updated);
   }
 
+  /** Whether SMTP_URL is set (without it e-mails stay in the outbox). */
+  get smtpConfigured(): boolean {
+    return this.transporter !== null;
+  }
+
+  /** The SMTP status, and which queue delivers: BullMQ on Redis, or this process (no REDIS_URL). */
   async status(): Promise<EmailServiceStatus> {
-    if (!this.transporter) return { status: 'unknown', message: 'Não Configurado' };
+    const queue = this.queue ? 'redis' : 'in-process';
+    const queueText = this.queue ? 'fila no Redis (BullMQ)' : 'fila no próprio servidor (sem Redis)';
+    if (!this.transporter) return { status: 'unknown', message: 'Não Configurado', queue };
     try {
       await withTimeout(this.transporter.verify(), VERIFY_TIMEOUT_MS, 'tempo esgotado ao conectar');
     } catch (error) {
-      return { status: 'error', message: `Falha no SMTP: ${error instanceof Error ? error.message : error}` };
+      return { status: 'error', message: `Falha no SMTP: ${error instanceof Error ? error.message : error}`, queue };
     }
-    return {
-      status: 'configured',
-      message: this.queue ? 'Servidor SMTP conectado' : 'SMTP conectado; sem Redis (REDIS_URL) os e-mails aguardam na fila',
-    };
+    return { status: 'configured', message: `Servidor SMTP conectado; ${queueText}`, queue };
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.localTimer) clearTimeout(this.localTimer);
+    // Sends in progress finish (or, past the wait, roll back their claim: the row stays due).
+    await Promise.race([
+      Promise.allSettled([...this.localRuns]),
+      new Promise((resolve) => setTimeout(resolve, LOCAL_SHUTDOWN_WAIT_MS).unref()),
+    ]);
     // Lets a send in progress finish, but never waits long: with Redis unreachable a close hangs.
     const closing = Promise.all([this.worker?.close().catch(() => undefined), this.queue?.close().catch(() => undefined)]);
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);

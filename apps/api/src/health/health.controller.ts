@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/access.decorators';
 import { RedisService } from '../redis/redis.service';
+import { DrainService } from './drain.service';
 
 type Probe = 'up' | 'down' | 'disabled';
 
@@ -14,6 +15,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly redis: RedisService,
+    private readonly drain: DrainService,
   ) {}
 
   /** 200 when the database answers (Redis is reported; without it the product degrades, it does not stop). */
@@ -28,5 +30,24 @@ export class HealthController {
     const status = database === 'up' ? 'ok' : 'error';
     if (status === 'error') response.status(503);
     return { status, database, redis };
+  }
+
+  /**
+   * Readiness for a load balancer: 503 at once when the process has been told to stop (SIGTERM)
+   * or the database does not answer, else 200. Route traffic only to replicas answering 200.
+   */
+  @Public()
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response): Promise<{ status: 'ready' | 'draining' | 'error' }> {
+    if (this.drain.isDraining) {
+      response.status(503);
+      return { status: 'draining' };
+    }
+    const up = await this.dataSource.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    if (!up) response.status(503);
+    return { status: up ? 'ready' : 'error' };
   }
 }

@@ -20,13 +20,13 @@ export class LearningController {
 
   @Get('paths/:id')
   path(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<LearningPathDetail> {
-    return this.learning.path(user.id, id);
+    return this.learning.path(user, id);
   }
 
   @HttpCode(200)
   @Post('paths/:id/start')
   start(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<LearningPathDetail> {
-    return this.learning.start(user.id, id);
+    return this.learning.start(user, id);
   }
 
   @HttpCode(200)
@@ -36,6 +36,6 @@ export class LearningController {
     @IdParam('stepId') stepId: number,
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<CompleteLearningStepResponse> {
-    return this.learning.completeStep(user.id, id, stepId);
+    return this.learning.completeStep(user, id, stepId);
   }
 }

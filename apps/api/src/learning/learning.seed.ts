@@ -1,5 +1,22 @@
 import type { DataSource } from 'typeorm';
-import type { LearningCategory, LearningDifficulty } from '@wkflow/contracts';
+import { can, canSeeRecommendations, type LearningCategory, type LearningDifficulty, type PermissionSubject } from '@wkflow/contracts';
+
+/** Who a step is written for: a step the learner cannot do is shown as its `otherwise` text. */
+export type StepNeed = (user: PermissionSubject & { role?: string | null }) => boolean;
+const TASKS_WRITE: StepNeed = (u) => can(u, 'tasks', 'write');
+const CLIENTS_WRITE: StepNeed = (u) => can(u, 'clients', 'write');
+const ANALYTICS_READ: StepNeed = (u) => can(u, 'analytics', 'read');
+const RECOMMENDATIONS: StepNeed = (u) => canSeeRecommendations(u, u);
+const USERS_WRITE: StepNeed = (u) => can(u, 'users', 'write');
+const VIEW_ALL_TASKS: StepNeed = (u) => can(u, 'tasks', 'view_all');
+
+export interface CatalogueStep {
+  title: string;
+  description: string;
+  /** The permission the step needs; without it the learner reads `otherwise` (same step, same XP). */
+  needs?: StepNeed;
+  otherwise?: { title: string; description: string };
+}
 
 export interface CataloguePath {
   slug: string;
@@ -14,7 +31,7 @@ export interface CataloguePath {
   xp: number;
   /** Slugs of the paths to complete first. */
   prerequisites: string[];
-  steps: Array<{ title: string; description: string }>;
+  steps: CatalogueStep[];
 }
 
 /** The learning center's paths, in display order: how to use WKFlow itself. */
@@ -38,15 +55,28 @@ export const LEARNING_CATALOGUE: CataloguePath[] = [
       {
         title: 'Crie sua primeira tarefa',
         description:
-          'Clique em Nova Tarefa no cabeçalho e informe título, cliente, responsáveis e prazo. Toda tarefa nova entra no Backlog.',
+          'Clique em Nova Tarefa no cabeçalho (a tarefa entra na primeira lista, o Backlog) ou no + de uma lista (entra nessa lista) e informe título, cliente, responsáveis e prazo.',
+        needs: TASKS_WRITE,
+        otherwise: {
+          title: 'Abra uma tarefa atribuída a você',
+          description:
+            'Clique em um cartão com o seu nome para ver descrição, prazo, responsáveis, comentários e anexos. Quem cria as tarefas é quem tem permissão de escrita em Tarefas (por exemplo, o Gerente).',
+        },
       },
       {
         title: 'Mova um cartão entre colunas',
         description: 'Arraste o cartão para a coluna seguinte conforme o trabalho avança. O histórico da tarefa registra cada movimento.',
+        needs: VIEW_ALL_TASKS,
+        otherwise: {
+          title: 'Mova um cartão entre colunas',
+          description:
+            'Arraste um cartão atribuído a você para a coluna seguinte conforme o trabalho avança. O histórico da tarefa registra cada movimento.',
+        },
       },
       {
         title: 'Encontre tarefas pela busca',
-        description: 'Digite no campo "Buscar tarefas..." do cabeçalho para filtrar o quadro pelo título ou pela descrição.',
+        description:
+          'Digite no campo "Buscar tarefas..." do cabeçalho para filtrar o quadro pelo título, pela descrição, pelo cliente ou pelo nome de um responsável.',
       },
       {
         title: 'Revise seu perfil',
@@ -156,23 +186,50 @@ export const LEARNING_CATALOGUE: CataloguePath[] = [
       {
         title: 'Cadastre o cliente',
         description: 'Em Clientes, crie o cliente com nome, cor, contatos e redes sociais.',
+        needs: CLIENTS_WRITE,
+        otherwise: {
+          title: 'Conheça o cadastro do cliente',
+          description:
+            'Em Clientes, abra um cliente e veja contatos, redes sociais e tarefas. Cadastrar e editar clientes fica com o Gerente.',
+        },
       },
       {
         title: 'Guarde os acessos com segurança',
         description:
           'Na aba de acessos do cliente, registre ferramenta, URL, usuário e senha. As senhas ficam criptografadas e aparecem mascaradas.',
+        needs: CLIENTS_WRITE,
+        otherwise: {
+          title: 'Use os acessos do cliente com segurança',
+          description:
+            'Na aba de acessos do cliente, as senhas aparecem mascaradas: revele ou copie só quando for usar. Quem registra os acessos é o Gerente.',
+        },
       },
       {
         title: 'Inicie o processo de onboarding',
         description: 'Em Onboarding, selecione o cliente e clique em Iniciar Onboarding: as etapas padrão são criadas automaticamente.',
+        needs: CLIENTS_WRITE,
+        otherwise: {
+          title: 'Acompanhe um onboarding',
+          description: 'Em Onboarding, selecione um cliente e veja as etapas do processo, o responsável e o progresso.',
+        },
       },
       {
         title: 'Avance as etapas com notas',
         description: 'Marque cada etapa como em andamento ou concluída e registre notas sobre o que foi combinado.',
+        needs: CLIENTS_WRITE,
+        otherwise: {
+          title: 'Leia as notas das etapas',
+          description: 'Abra as etapas do onboarding para ler as notas sobre o que foi combinado com o cliente.',
+        },
       },
       {
         title: 'Conclua o processo',
         description: 'Ao concluir a última etapa, o processo passa para Concluído e o cliente está pronto para o dia a dia.',
+        needs: CLIENTS_WRITE,
+        otherwise: {
+          title: 'Veja um processo concluído',
+          description: 'Quando a última etapa é concluída, o processo passa para Concluído e o cliente está pronto para o dia a dia.',
+        },
       },
     ],
   },
@@ -190,14 +247,29 @@ export const LEARNING_CATALOGUE: CataloguePath[] = [
       {
         title: 'Crie tarefas com IA',
         description: 'Use Criar com IA e descreva a tarefa em texto livre, como "post para a Padaria Real até sexta para o João".',
+        needs: TASKS_WRITE,
+        otherwise: {
+          title: 'Busque e filtre suas tarefas',
+          description: 'Combine a busca do cabeçalho com os filtros Em aberto, Atrasadas e Concluídas para achar o que é seu em segundos.',
+        },
       },
       {
         title: 'Gere um relatório',
         description: 'Em Analytics, gere um relatório de produtividade ou de tempo para o período desejado.',
+        needs: ANALYTICS_READ,
+        otherwise: {
+          title: 'Revise suas horas da semana',
+          description: 'Em Tempos, escolha o período Semana e confira as horas lançadas em cada tarefa.',
+        },
       },
       {
         title: 'Siga as recomendações',
         description: 'Veja as recomendações de fluxo de trabalho e marque as que foram implementadas.',
+        needs: RECOMMENDATIONS,
+        otherwise: {
+          title: 'Comente o andamento',
+          description: 'Registre nos comentários da tarefa o que falta e o que foi combinado, para a equipe seguir sem perguntar.',
+        },
       },
       {
         title: 'Escolha seu tema',
@@ -218,23 +290,56 @@ export const LEARNING_CATALOGUE: CataloguePath[] = [
     steps: [
       {
         title: 'Aprove novos cadastros',
-        description: 'Em Usuários › Aprovações, revise os cadastros pendentes e aprove ou rejeite com um motivo.',
+        description:
+          'Em Usuários › Aprovações, revise os cadastros pendentes e aprove com o perfil solicitado ou outro, ou rejeite com um motivo. Um aviso chega no sino a cada novo cadastro.',
+        needs: USERS_WRITE,
+        otherwise: {
+          title: 'Saiba como um cadastro é aprovado',
+          description:
+            'Quem se cadastra aguarda um administrador, que aprova com o perfil solicitado ou outro. Peça a ele se alguém da equipe não consegue entrar.',
+        },
       },
       {
         title: 'Configure perfis de acesso',
         description: 'Crie perfis e defina, módulo a módulo, se o acesso é oculto, leitura ou escrita.',
+        needs: USERS_WRITE,
+        otherwise: {
+          title: 'Conheça o seu perfil de acesso',
+          description: 'Seu perfil define o que você vê e edita em cada módulo. Se precisar de mais acesso, fale com um administrador.',
+        },
       },
       {
         title: 'Distribua as tarefas',
         description: 'Atribua responsáveis às tarefas e use o filtro de membros da barra lateral para equilibrar a carga.',
+        needs: TASKS_WRITE,
+        otherwise: {
+          title: 'Organize sua carga',
+          description: 'Veja na barra lateral as entregas dos próximos dias e avise o Gerente quando o prazo de uma tarefa não couber.',
+        },
       },
       {
         title: 'Acompanhe os indicadores',
         description: 'Em Analytics, compare tarefas concluídas, horas e taxa de conclusão entre períodos.',
+        needs: ANALYTICS_READ,
+        otherwise: {
+          title: 'Acompanhe suas horas',
+          description: 'Em Tempos, compare as horas lançadas por período e corrija um lançamento quando necessário.',
+        },
       },
     ],
   },
 ];
+
+/** A step as the learner reads it: its `otherwise` text when the learner lacks what the step needs. */
+export function stepForLearner(
+  slug: string,
+  order: number,
+  user: PermissionSubject & { role?: string | null },
+): { title: string; description: string } | null {
+  const step = LEARNING_CATALOGUE.find((p) => p.slug === slug)?.steps[order - 1];
+  if (!step?.needs || !step.otherwise || step.needs(user)) return null;
+  return step.otherwise;
+}
 
 /**
  * Writes the catalogue: paths by slug, steps by (path, order), prerequisites. Idempotent: a re-run

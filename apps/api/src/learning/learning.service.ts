@@ -12,7 +12,12 @@ import {
   levelForPoints,
   pathProgress,
   pathStatus,
+  type PermissionSubject,
 } from '@wkflow/contracts';
+import { stepForLearner } from './learning.seed';
+
+/** The learner: steps are phrased for what his profile lets him do. */
+export type Learner = PermissionSubject & { id: number; role?: string | null };
 
 interface PathRow extends Omit<LearningPathSummary, 'status' | 'progress'> {
   xp: number;
@@ -77,11 +82,16 @@ export class LearningService {
     };
   }
 
-  /** One path with its steps and which of them the user completed. */
-  async path(userId: number, pathId: number, db: EntityManager = this.dataSource.manager): Promise<LearningPathDetail> {
+  /**
+   * One path with its steps and which of them the user completed; a step the user's profile cannot
+   * do (e.g. 'Crie sua primeira tarefa' without tasks write) reads as its catalogue alternative.
+   */
+  async path(user: Learner, pathId: number, db: EntityManager = this.dataSource.manager): Promise<LearningPathDetail> {
+    const userId = user.id;
     const [row] = await this.rows(userId, pathId, db);
     if (!row) throw new NotFoundException(LEARNING_MESSAGES.pathNotFound);
-    const steps: LearningStep[] = await db.query(
+    const [{ slug }] = await db.query(`SELECT slug FROM learning_paths WHERE id = $1`, [pathId]);
+    const stored: LearningStep[] = await db.query(
       `SELECT s.id, s.title, s.description, s."stepOrder" AS "order", s.xp,
               lp."completedAt" IS NOT NULL AS completed, lp."completedAt" AS "completedAt"
          FROM learning_steps s
@@ -90,20 +100,23 @@ export class LearningService {
         ORDER BY s."stepOrder", s.id`,
       [userId, pathId],
     );
+    const steps = stored.map((step) => ({ ...step, ...(stepForLearner(slug, step.order, user) ?? {}) }));
     return { ...summary(row), steps };
   }
 
   /** Iniciar: records the start (once); a locked path is refused. */
-  async start(userId: number, pathId: number): Promise<LearningPathDetail> {
+  async start(user: Learner, pathId: number): Promise<LearningPathDetail> {
+    const userId = user.id;
     return this.dataSource.transaction(async (db) => {
       await this.unlockedPath(userId, pathId, db);
       await db.query(`INSERT INTO learning_path_starts ("userId", "pathId") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, pathId]);
-      return this.path(userId, pathId, db);
+      return this.path(user, pathId, db);
     });
   }
 
   /** Concluir: completes a step once (the progress key makes a repeat a no-op, so XP counts once). */
-  async completeStep(userId: number, pathId: number, stepId: number): Promise<CompleteLearningStepResponse> {
+  async completeStep(user: Learner, pathId: number, stepId: number): Promise<CompleteLearningStepResponse> {
+    const userId = user.id;
     return this.dataSource.transaction(async (db) => {
       await this.unlockedPath(userId, pathId, db);
       const [step] = await db.query(`SELECT id, xp FROM learning_steps WHERE id = $1 AND "pathId" = $2`, [stepId, pathId]);
@@ -117,7 +130,7 @@ export class LearningService {
         `SELECT COALESCE(sum(s.xp), 0)::int AS total FROM learning_progress lp JOIN learning_steps s ON s.id = lp."stepId" WHERE lp."userId" = $1`,
         [userId],
       );
-      return { path: await this.path(userId, pathId, db), xpAwarded: inserted.length ? step.xp : 0, totalPoints: total };
+      return { path: await this.path(user, pathId, db), xpAwarded: inserted.length ? step.xp : 0, totalPoints: total };
     });
   }
 

@@ -1,9 +1,10 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { can, type ModulePermission, type PermissionSubject } from '@wkflow/contracts';
+import { ADMIN_PROFILE_ID, can, canViewAllTasks, timeEntryScope, type ModulePermission, type PermissionSubject } from '@wkflow/contracts';
 import { ChatEvents, type ChatMessageCreatedEvent } from '../chat/chat-events';
 import { TaskEvents, type TaskEvent } from '../tasks/task-events';
+import { TimerEvents, type TimerChangedEvent } from '../timer/timer-events';
 import { UserEvents } from '../users/user-events';
 import { NotificationsService } from './notifications.service';
 import { RealtimeService } from './realtime.service';
@@ -26,6 +27,10 @@ const CHAT_PREVIEW = 200;
  */
 @Injectable()
 export class NotificationProducers implements OnModuleInit {
+  private readonly logger = new Logger(NotificationProducers.name);
+  /** The tail of the board events being published, in order. */
+  private published: Promise<void> = Promise.resolve();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
@@ -33,6 +38,7 @@ export class NotificationProducers implements OnModuleInit {
     private readonly taskEvents: TaskEvents,
     private readonly userEvents: UserEvents,
     private readonly chatEvents: ChatEvents,
+    private readonly timerEvents: TimerEvents,
   ) {}
 
   onModuleInit(): void {
@@ -43,7 +49,42 @@ export class NotificationProducers implements OnModuleInit {
         message: `Olá, ${user.name}! Sua conta no WKFlow foi aprovada. Você já pode entrar com seu e-mail e senha.`,
       });
     });
+    this.userEvents.onUserRegistered(async (user) => {
+      // Administrators hear of every account waiting for approval (bell, and e-mail when configured).
+      const rows: { id: number; profile: string | null }[] = await this.dataSource.query(
+        `SELECT a.id, (SELECT p.name FROM users u JOIN access_profiles p ON p.id = u."accessProfileId" WHERE u.id = $1) AS profile
+           FROM users a
+          WHERE a."isApproved" AND (a.role = 'admin' OR a."accessProfileId" = $2)
+          ORDER BY a.id`,
+        [user.id, ADMIN_PROFILE_ID],
+      );
+      for (const admin of rows) {
+        await this.notifications.notify(admin.id, 'account_requested', {
+          title: 'Novo cadastro aguardando aprovação',
+          message: `${user.name} (${user.email}) se cadastrou${admin.profile ? ` e solicitou o perfil ${admin.profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,
+          data: { userId: user.id },
+        });
+      }
+    });
     this.chatEvents.onMessageCreated((event) => this.onChatMessage(event));
+    this.timerEvents.subscribe((event) => this.onTimerChanged(event));
+  }
+
+  /**
+   * 'timer.changed' (ids only) to the entry's owner and to whoever may see his entries: a
+   * time_tracking scope of every entry, or of entries on tasks assigned to them.
+   */
+  private async onTimerChanged(event: TimerChangedEvent): Promise<void> {
+    const [task] = await this.dataSource.query(`SELECT ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = $1) AS assignees`, [
+      event.taskId,
+    ]);
+    const assignees = new Set<number>(task?.assignees ?? []);
+    const message = { type: 'timer.changed' as const, taskId: event.taskId, userId: event.userId };
+    for (const user of await this.recipients(null)) {
+      const scope = timeEntryScope(user);
+      const sees = user.id === event.userId || scope === 'all' || (scope === 'assigned' && assignees.has(user.id));
+      if (sees) this.realtime.sendToUser(user.id, message);
+    }
   }
 
   private async task(taskId: number): Promise<TaskSummary | null> {
@@ -81,10 +122,34 @@ export class NotificationProducers implements OnModuleInit {
     return (await this.recipients(wanted)).filter((user) => can(user, 'tasks', 'read')).map((user) => user.id);
   }
 
+  /**
+   * Who hears that a task changed: the users who may see it (core.md §6: tasks view_all, or tasks
+   * read and assigned to it), plus those just unassigned from it, so their boards drop it.
+   */
+  private async taskAudience(taskId: number, unassigned: number[]): Promise<number[]> {
+    const [assignees, users] = await Promise.all([
+      this.dataSource.query(`SELECT "userId" FROM task_assignees WHERE "taskId" = $1`, [taskId]) as Promise<{ userId: number }[]>,
+      this.recipients(null),
+    ]);
+    const inScope = new Set([...assignees.map((a) => a.userId), ...unassigned]);
+    return users.filter((user) => can(user, 'tasks', 'read') && (canViewAllTasks(user) || inScope.has(user.id))).map((user) => user.id);
+  }
+
+  /** Board events go out one after the other, in the order of the changes (audiences are computed in turn). */
+  private publishBoardChange(event: TaskEvent): void {
+    this.published = this.published
+      .then(async () => {
+        if (event.type === 'columnsChanged') return this.realtime.broadcast({ type: 'column.changed' });
+        const audience = await this.taskAudience(event.taskId, event.type === 'taskAssigned' ? event.removed : []);
+        this.realtime.sendToUsers(audience, { type: 'task.changed', taskId: event.taskId });
+      })
+      .catch((error: unknown) => this.logger.error(`board event ${event.type}: ${error instanceof Error ? error.message : error}`));
+  }
+
   private async onTaskEvent(event: TaskEvent): Promise<void> {
-    // Other open boards refetch what they may see; no task content goes over the socket.
-    if (event.type === 'columnsChanged') this.realtime.broadcast({ type: 'column.changed' });
-    else this.realtime.broadcast({ type: 'task.changed', taskId: event.taskId });
+    // Open boards refetch what they may see: no task content goes over the socket, and a task's id
+    // only to those who may see the task.
+    this.publishBoardChange(event);
 
     if (event.type === 'taskCreated' || event.type === 'taskAssigned') {
       const added = event.type === 'taskCreated' ? event.assignedTo : event.added;

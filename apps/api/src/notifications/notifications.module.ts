@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { ChatModule } from '../chat/chat.module';
 import { EmailModule } from '../email/email.module';
 import { TasksModule } from '../tasks/tasks.module';
+import { TimerModule } from '../timer/timer.module';
 import { UsersModule } from '../users/users.module';
 import { NotificationProducers } from './notification-producers';
 import { NotificationsController } from './notifications.controller';
@@ -11,7 +12,7 @@ import { RealtimeService } from './realtime.service';
 import { RemindersService } from './reminders.service';
 
 @Module({
-  imports: [AuthModule, EmailModule, TasksModule, UsersModule, ChatModule],
+  imports: [AuthModule, EmailModule, TasksModule, TimerModule, UsersModule, ChatModule],
   controllers: [NotificationsController],
   providers: [NotificationsService, RealtimeService, RemindersService, NotificationProducers],
   exports: [NotificationsService, RealtimeService],

@@ -34,6 +34,7 @@ const EMAIL_TYPE: Record<SystemNotificationType, EmailType> = {
   chat_message_offline: 'system_notification',
   chat_message_online: 'system_notification',
   account_approved: 'system_notification',
+  account_requested: 'system_notification',
   test: 'system_notification',
 };
 

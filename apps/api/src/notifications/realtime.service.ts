@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { WebSocket, WebSocketServer } from 'ws';
 import { SessionProvider } from '../auth/session.provider';
-import { SESSION_TABLE } from '../auth/session-store';
+import { SESSION_TABLE, storedSessionId } from '../auth/session-store';
 import { SessionUserService } from '../auth/session-user.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
@@ -19,10 +19,12 @@ const HEARTBEAT_MS = 30_000;
 const PRESENCE_TTL_MS = 75_000;
 /** Close code sent when the session behind a socket has ended (logout, password change). */
 export const SESSION_ENDED = 4401;
+/** Close code sent when this replica stops (RFC 6455 "Service Restart"): the client reconnects, to another replica. */
+export const SERVICE_RESTART = 1012;
 
-/** What travels between replicas: to one user's sockets, or to every authenticated socket. */
+/** What travels between replicas: to the sockets of the listed users, or to every authenticated socket. */
 interface Envelope {
-  userId: number | null;
+  userIds: number[] | null;
   payload: Record<string, unknown>;
 }
 
@@ -37,10 +39,12 @@ export type RealtimeMessage =
   | { type: 'notification'; notification: object }
   | { type: 'task.changed'; taskId: number }
   | { type: 'column.changed' }
+  /** A time entry of `userId` changed: sent to him and to those whose time_tracking scope shows it. */
+  | { type: 'timer.changed'; taskId: number; userId: number }
   | { type: 'chat.message'; roomId: number };
 
 /**
- * The /ws endpoint: sockets authenticated by the session cookie, pushes to a user or to everyone,
+ * The /ws endpoint: sockets authenticated by the session cookie, pushes to some users or to everyone,
  * fanned out across replicas through Redis pub/sub (delivered locally without Redis). Presence
  * (is a user connected anywhere?) is kept in Redis per replica, with a TTL.
  */
@@ -112,7 +116,9 @@ export class RealtimeService implements OnModuleDestroy {
       );
       const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
       if (!user) return refuse('401 Unauthorized');
-      this.wss.handleUpgrade(request, socket, head, (ws) => this.register({ userId: user.id, sessionId: req.sessionID, alive: true }, ws));
+      this.wss.handleUpgrade(request, socket, head, (ws) =>
+        this.register({ userId: user.id, sessionId: storedSessionId(req.sessionID), alive: true }, ws),
+      );
     } catch (error) {
       this.logger.warn(`upgrade failed: ${error instanceof Error ? error.message : error}`);
       refuse('500 Internal Server Error');
@@ -207,11 +213,16 @@ export class RealtimeService implements OnModuleDestroy {
   }
 
   sendToUser(userId: number, payload: RealtimeMessage): void {
-    this.publish({ userId, payload });
+    this.publish({ userIds: [userId], payload });
+  }
+
+  /** One message to the sockets of these users only (one publish whatever their number). */
+  sendToUsers(userIds: number[], payload: RealtimeMessage): void {
+    if (userIds.length) this.publish({ userIds, payload });
   }
 
   broadcast(payload: RealtimeMessage): void {
-    this.publish({ userId: null, payload });
+    this.publish({ userIds: null, payload });
   }
 
   private publish(envelope: Envelope): void {
@@ -223,17 +234,41 @@ export class RealtimeService implements OnModuleDestroy {
     }
   }
 
-  private deliverLocally({ userId, payload }: Envelope): void {
+  private deliverLocally({ userIds, payload }: Envelope): void {
     const text = JSON.stringify(payload);
-    const targets = userId === null ? [...this.sockets.values()].flatMap((s) => [...s]) : [...(this.sockets.get(userId) ?? [])];
+    const sets = userIds === null ? [...this.sockets.values()] : userIds.map((id) => this.sockets.get(id) ?? new Set<WebSocket>());
+    const targets = sets.flatMap((s) => [...s]);
     for (const ws of targets) if (ws.readyState === WebSocket.OPEN) ws.send(text);
+  }
+
+  /**
+   * Stops taking sockets and closes the open ones with SERVICE_RESTART; resolves once they are
+   * closed (a client that does not answer the close within `timeoutMs` is cut).
+   */
+  async closeAll(timeoutMs = 2000): Promise<void> {
+    this.server?.off('upgrade', this.onUpgrade);
+    this.server?.on('upgrade', (_request: IncomingMessage, socket: Duplex) => socket.destroy());
+    const open = [...this.sockets.values()].flatMap((set) => [...set]);
+    if (!open.length) return;
+    await this.presence('leave', [...this.sockets.keys()]);
+    await Promise.all(
+      open.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === WebSocket.CLOSED) return resolve();
+            const cut = setTimeout(() => ws.terminate(), timeoutMs);
+            ws.once('close', () => (clearTimeout(cut), resolve()));
+            ws.close(SERVICE_RESTART, 'Servidor reiniciando');
+          }),
+      ),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.server?.off('upgrade', this.onUpgrade);
     await this.presence('leave', [...this.sockets.keys()]);
-    for (const set of this.sockets.values()) for (const ws of set) ws.close(1001, 'Servidor reiniciando');
+    for (const set of this.sockets.values()) for (const ws of set) ws.close(SERVICE_RESTART, 'Servidor reiniciando');
     this.sockets.clear();
     this.wss.close();
     this.subscriber?.disconnect();

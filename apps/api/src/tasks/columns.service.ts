@@ -1,7 +1,7 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DEFAULT_COLUMN_COLOR, type Column } from '@wkflow/contracts';
+import { completionRenameQuestion, DEFAULT_COLUMN_COLOR, isCompletedColumnName, type Column } from '@wkflow/contracts';
 import type { CreateColumnDto, ReorderColumnsDto, UpdateColumnDto } from './dto/tasks.dto';
 import { TaskEvents } from './task-events';
 
@@ -37,14 +37,38 @@ export class ColumnsService {
     return column;
   }
 
+  /**
+   * A rename that makes the list a completion list (or stops it being one) changes the state of its
+   * tasks: without `confirmCompletionChange` it is refused with 428 and the sentence to ask; once
+   * confirmed, the tasks' completedAt follows (set now, or cleared) as a move would do.
+   */
   async update(actorId: number, id: number, dto: UpdateColumnDto): Promise<Column> {
     if (dto.name == null && dto.color == null) throw new BadRequestException('Informe o nome ou a cor da lista');
-    const [rows] = await this.dataSource.query(
-      `UPDATE columns SET name = COALESCE($2, name), color = COALESCE($3, color) WHERE id = $1 RETURNING ${COLUMN_FIELDS}`,
-      [id, dto.name ?? null, dto.color ?? null],
-    );
-    const column = rows?.[0];
-    if (!column) throw new NotFoundException(COLUMN_NOT_FOUND);
+    const column = await this.dataSource.transaction(async (db) => {
+      const [current] = await db.query(`SELECT name FROM columns WHERE id = $1 FOR UPDATE`, [id]);
+      if (!current) throw new NotFoundException(COLUMN_NOT_FOUND);
+      const flips = dto.name != null && isCompletedColumnName(current.name) !== isCompletedColumnName(dto.name);
+      if (flips) {
+        const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM tasks WHERE "columnId" = $1 AND NOT "isArchived"`, [id]);
+        if (!dto.confirmCompletionChange) {
+          throw new HttpException(
+            { statusCode: 428, message: completionRenameQuestion(current.name, dto.name!, n) },
+            HttpStatus.PRECONDITION_REQUIRED,
+          );
+        }
+        await db.query(
+          isCompletedColumnName(dto.name!)
+            ? `UPDATE tasks SET "completedAt" = now() WHERE "columnId" = $1 AND "completedAt" IS NULL`
+            : `UPDATE tasks SET "completedAt" = NULL WHERE "columnId" = $1`,
+          [id],
+        );
+      }
+      const [rows] = await db.query(
+        `UPDATE columns SET name = COALESCE($2, name), color = COALESCE($3, color) WHERE id = $1 RETURNING ${COLUMN_FIELDS}`,
+        [id, dto.name ?? null, dto.color ?? null],
+      );
+      return rows[0] as Column;
+    });
     this.events.emit({ type: 'columnsChanged', actorId });
     return column;
   }

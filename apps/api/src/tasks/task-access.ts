@@ -6,11 +6,11 @@ export const TASK_NOT_FOUND = 'Tarefa não encontrada';
 export const TASK_NOT_EDITABLE = 'Você não tem permissão para editar esta tarefa';
 
 /** SQL condition: the task (alias t) is visible to the user whose id is the parameter `$n`. */
-export function visibleTaskCondition(user: AuthenticatedUser, param: string): string {
+export function visibleTaskCondition(user: AuthenticatedUser, param: string, alias = 't'): string {
   // The view-all branch still mentions the parameter so PostgreSQL can type it.
   return canViewAllTasks(user)
     ? `${param}::int IS NOT NULL`
-    : `EXISTS (SELECT 1 FROM task_assignees va WHERE va."taskId" = t.id AND va."userId" = ${param})`;
+    : `EXISTS (SELECT 1 FROM task_assignees va WHERE va."taskId" = ${alias}.id AND va."userId" = ${param})`;
 }
 
 /** 404 when the user may not see the task; 403 when they see it but may not edit it. */

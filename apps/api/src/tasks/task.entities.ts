@@ -35,7 +35,8 @@ export class ColumnEntity {
 }
 
 @Entity('tasks')
-@Index('IDX_tasks_column_position', ['columnId', 'position'], { where: '"isArchived" = false' })
+// One board task per key and column: two moves computing the same key cannot both commit.
+@Index('UQ_tasks_column_rank', ['columnId', 'rank'], { unique: true, where: '"isArchived" = false' })
 @Index('IDX_tasks_deadline', ['deadline'])
 @Index('IDX_tasks_client', ['clientId'])
 // Analytics periods filter on these two.
@@ -79,8 +80,9 @@ export class TaskEntity {
   @JoinColumn({ name: 'createdBy' })
   creator?: UserEntity;
 
-  @Column({ type: 'int', default: 1 })
-  position: number;
+  /** Order in the column: a fractional-indexing key compared byte by byte (positions are computed on read). */
+  @Column({ type: 'varchar', collation: 'C' })
+  rank: string;
 
   @Column({ type: 'boolean', default: false })
   isArchived: boolean;

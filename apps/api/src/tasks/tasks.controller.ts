@@ -14,6 +14,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
+import { MULTIPART_UTF8 } from '../common/multipart';
 import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { createReadStream } from 'node:fs';
 import type { Request, Response } from 'express';
@@ -165,7 +166,7 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Post(':id/attachments')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } }))
+  @UseInterceptors(FileInterceptor('file', { ...MULTIPART_UTF8, limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } }))
   addAttachment(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { generateKeyBetween } from 'fractional-indexing';
 
 export const DEFAULT_COLUMNS = [
   { name: 'Backlog', color: '#6b7280', isFixed: true },
@@ -145,16 +146,16 @@ export async function seedTasksDemo(dataSource: DataSource): Promise<void> {
     const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
     const users: { id: number; username: string }[] = await db.query(`SELECT id, username FROM users`);
     const admin = users.find((u) => u.username === 'admin');
-    const positions = new Map<number, number>();
+    const lastRanks = new Map<number, string>();
     // Created before any of them was completed (a day ago), so analytics see sensible durations.
     const createdAt = new Date(Date.now() - 10 * 24 * 3_600_000);
     for (const task of DEMO_TASKS) {
       const column = columns.find((c) => c.name === task.column) ?? columns[0];
-      const position = (positions.get(column.id) ?? 0) + 1;
-      positions.set(column.id, position);
+      const rank = generateKeyBetween(lastRanks.get(column.id) ?? null, null);
+      lastRanks.set(column.id, rank);
       const completed = task.column === 'concluídos';
       const [{ id }] = await db.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", position, "completedAt", "createdAt")
+        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", rank, "completedAt", "createdAt")
          VALUES ($1, $2, $3, $4, date_trunc('hour', now()) + make_interval(days => $5::int), $6, $7, $8, CASE WHEN $9::boolean THEN now() - interval '1 day' END, $10)
          RETURNING id`,
         [
@@ -165,7 +166,7 @@ export async function seedTasksDemo(dataSource: DataSource): Promise<void> {
           task.days,
           task.reminder ?? null,
           admin?.id ?? null,
-          position,
+          rank,
           completed,
           createdAt,
         ],

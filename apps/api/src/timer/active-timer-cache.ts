@@ -3,8 +3,6 @@ import { ChangeListener } from '../common/change-listener';
 
 /** The channel the ActiveTimerNotify migration's triggers notify: '<userId>', or '*' for everyone. */
 export const TIMER_CHANNEL = 'wkflow_timers';
-/** A safety net only: entries are dropped as soon as the database says they changed. */
-const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -19,7 +17,11 @@ export class ActiveTimerCache {
   private listening = false;
   private readonly listener: ChangeListener;
 
-  constructor(databaseUrl: string) {
+  /** ttlMs is a safety net only: entries are dropped as soon as the database says they changed. */
+  constructor(
+    databaseUrl: string,
+    private readonly ttlMs = 10_000,
+  ) {
     this.listener = new ChangeListener(
       databaseUrl,
       TIMER_CHANNEL,
@@ -35,7 +37,7 @@ export class ActiveTimerCache {
   get(userId: number): { entry: TimeEntry | null } | undefined {
     const cached = this.entries.get(userId);
     if (!cached) return undefined;
-    if (!this.listening || Date.now() - cached.at > TTL_MS) {
+    if (!this.listening || Date.now() - cached.at > this.ttlMs) {
       this.entries.delete(userId);
       return undefined;
     }

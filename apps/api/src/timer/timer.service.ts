@@ -15,6 +15,7 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ActiveTimerCache } from './active-timer-cache';
+import { TimerEvents } from './timer-events';
 import { isUniqueViolation } from '../common/db-errors';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
@@ -75,8 +76,9 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: TimerEvents,
   ) {
-    this.activeTimers = new ActiveTimerCache(config.databaseUrl);
+    this.activeTimers = new ActiveTimerCache(config.databaseUrl, config.cacheTtlMs);
   }
 
   async onModuleInit(): Promise<void> {
@@ -114,6 +116,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       );
       // The database notifies every process too; forgetting here first means this user's next poll sees it at once.
       this.activeTimers.invalidate(String(user.id));
+      this.events.emit({ userId: user.id, taskId });
       return toTimeEntry({ ...row, taskTitle: task.title });
     } catch (error) {
       // A concurrent start won the race: the partial unique index refused this one.
@@ -145,6 +148,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       return toTimeEntry(row);
     });
     this.activeTimers.invalidate(String(user.id));
+    this.events.emit({ userId: user.id, taskId: stopped.taskId });
     return stopped;
   }
 
@@ -237,6 +241,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       return toTimeEntry(row);
     });
     this.activeTimers.invalidate(String(updated.userId));
+    this.events.emit({ userId: updated.userId, taskId: updated.taskId });
     return updated;
   }
 
@@ -244,8 +249,9 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     const owner = await this.dataSource.transaction(async (db) => {
       const entry = await this.scopedEntry(db, user, entryId);
       await db.query(`DELETE FROM time_entries WHERE id = $1`, [entryId]);
-      return entry.userId;
+      return { userId: entry.userId, taskId: entry.taskId };
     });
-    this.activeTimers.invalidate(String(owner));
+    this.activeTimers.invalidate(String(owner.userId));
+    this.events.emit(owner);
   }
 }

@@ -13,6 +13,7 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { translate } from '../common/db-errors';
 import type { AccessProfileDto, CreateModulePermissionDto } from './dto/users.dto';
+import { UserEvents } from './user-events';
 
 export type { AccessProfile };
 
@@ -30,7 +31,17 @@ const profileMissing = () => new NotFoundException(USER_ERRORS.profileNotFound);
  */
 @Injectable()
 export class AccessProfilesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: UserEvents,
+  ) {}
+
+  /** Runs a committed change to profiles or permissions, then says everyone's access may differ. */
+  private async changingAccess<T>(change: () => Promise<T>): Promise<T> {
+    const result = await change();
+    this.events.accessChanged('everyone');
+    return result;
+  }
 
   list(): Promise<AccessProfile[]> {
     return this.dataSource.query(`SELECT ${PROFILE_COLUMNS} FROM access_profiles p ORDER BY p.id`);
@@ -64,32 +75,36 @@ export class AccessProfilesService {
   }
 
   /** Renames or re-describes a profile (defaults included: their ids, not names, carry meaning). */
-  async update(id: number, dto: AccessProfileDto): Promise<AccessProfile> {
-    try {
-      return await this.dataSource.transaction(async (db) => {
-        const [[row]] = await db.query(`UPDATE access_profiles SET name = $2, description = $3 WHERE id = $1 RETURNING id`, [
-          id,
-          dto.name,
-          dto.description,
-        ]);
-        if (!row) throw profileMissing();
-        await this.assertNameFree(db, dto.name, id);
-        return this.one(db, id);
-      });
-    } catch (error) {
-      translate(error, { UQ_access_profiles_name_lower: nameTaken });
-    }
+  update(id: number, dto: AccessProfileDto): Promise<AccessProfile> {
+    return this.changingAccess(async () => {
+      try {
+        return await this.dataSource.transaction(async (db) => {
+          const [[row]] = await db.query(`UPDATE access_profiles SET name = $2, description = $3 WHERE id = $1 RETURNING id`, [
+            id,
+            dto.name,
+            dto.description,
+          ]);
+          if (!row) throw profileMissing();
+          await this.assertNameFree(db, dto.name, id);
+          return this.one(db, id);
+        });
+      } catch (error) {
+        translate(error, { UQ_access_profiles_name_lower: nameTaken });
+      }
+    });
   }
 
-  async remove(id: number): Promise<void> {
-    await this.dataSource.transaction(async (db) => {
-      const [profile] = await db.query(`SELECT id, "isDefault" FROM access_profiles WHERE id = $1 FOR UPDATE`, [id]);
-      if (!profile) throw profileMissing();
-      if (profile.isDefault || DEFAULT_PROFILE_IDS.includes(id)) throw new ConflictException(USER_ERRORS.defaultProfile);
-      // The FOR UPDATE above makes a concurrent assignment of this profile wait for us (its FK check).
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1`, [id]);
-      if (n > 0) throw new ConflictException(`O perfil ainda é usado por ${n} usuário(s): troque o perfil deles antes de excluir`);
-      await db.query(`DELETE FROM access_profiles WHERE id = $1`, [id]);
+  remove(id: number): Promise<void> {
+    return this.changingAccess(async () => {
+      await this.dataSource.transaction(async (db) => {
+        const [profile] = await db.query(`SELECT id, "isDefault" FROM access_profiles WHERE id = $1 FOR UPDATE`, [id]);
+        if (!profile) throw profileMissing();
+        if (profile.isDefault || DEFAULT_PROFILE_IDS.includes(id)) throw new ConflictException(USER_ERRORS.defaultProfile);
+        // The FOR UPDATE above makes a concurrent assignment of this profile wait for us (its FK check).
+        const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1`, [id]);
+        if (n > 0) throw new ConflictException(`O perfil ainda é usado por ${n} usuário(s): troque o perfil deles antes de excluir`);
+        await db.query(`DELETE FROM access_profiles WHERE id = $1`, [id]);
+      });
     });
   }
 
@@ -125,57 +140,65 @@ export class AccessProfilesService {
    * refusal (bad entry, own rights) rolls back to the previous rows. The profile row is locked,
    * so concurrent saves of one profile apply one after the other.
    */
-  async replace(actor: AuthenticatedUser, id: number, entries: PermissionEntry[]): Promise<ModulePermission[]> {
-    const repeated = duplicateModules(entries);
-    if (repeated.length) throw new BadRequestException(`Módulo repetido: ${repeated.join(', ')} (uma permissão por módulo)`);
-    return this.dataSource.transaction(async (db) => {
-      const [profile] = await db.query(`SELECT id FROM access_profiles WHERE id = $1 FOR UPDATE`, [id]);
-      if (!profile) throw profileMissing();
-      await db.query(`DELETE FROM module_permissions WHERE "profileId" = $1`, [id]);
-      if (entries.length) {
-        await db.query(
-          `INSERT INTO module_permissions ("profileId", module, permission, "additionalData")
-           SELECT $1, e.module, e.permission, e."additionalData" FROM jsonb_to_recordset($2::jsonb) AS e(module varchar, permission varchar, "additionalData" jsonb)`,
-          [
-            id,
-            JSON.stringify(entries.map((e) => ({ module: e.module, permission: e.permission, additionalData: e.additionalData ?? null }))),
-          ],
-        );
-      }
-      await this.assertKeepsOwnRights(db, actor, id);
-      return this.rows(db, id);
+  replace(actor: AuthenticatedUser, id: number, entries: PermissionEntry[]): Promise<ModulePermission[]> {
+    return this.changingAccess(async () => {
+      const repeated = duplicateModules(entries);
+      if (repeated.length) throw new BadRequestException(`Módulo repetido: ${repeated.join(', ')} (uma permissão por módulo)`);
+      return this.dataSource.transaction(async (db) => {
+        const [profile] = await db.query(`SELECT id FROM access_profiles WHERE id = $1 FOR UPDATE`, [id]);
+        if (!profile) throw profileMissing();
+        await db.query(`DELETE FROM module_permissions WHERE "profileId" = $1`, [id]);
+        if (entries.length) {
+          await db.query(
+            `INSERT INTO module_permissions ("profileId", module, permission, "additionalData")
+             SELECT $1, e.module, e.permission, e."additionalData" FROM jsonb_to_recordset($2::jsonb) AS e(module varchar, permission varchar, "additionalData" jsonb)`,
+            [
+              id,
+              JSON.stringify(
+                entries.map((e) => ({ module: e.module, permission: e.permission, additionalData: e.additionalData ?? null })),
+              ),
+            ],
+          );
+        }
+        await this.assertKeepsOwnRights(db, actor, id);
+        return this.rows(db, id);
+      });
     });
   }
 
   /** One step of the documented save (delete every permission, then create one per module). */
-  async addPermission(dto: CreateModulePermissionDto): Promise<ModulePermission> {
-    await this.one(this.dataSource, dto.profileId);
-    const [existing] = await this.dataSource.query(`SELECT id FROM module_permissions WHERE "profileId" = $1 AND module = $2`, [
-      dto.profileId,
-      dto.module,
-    ]);
-    if (existing) throw new ConflictException(USER_ERRORS.duplicateModulePermission);
-    try {
-      const [row] = await this.dataSource.query(
-        `INSERT INTO module_permissions ("profileId", module, permission, "additionalData") VALUES ($1, $2, $3, $4) RETURNING ${PERMISSION_COLUMNS}`,
-        [dto.profileId, dto.module, dto.permission, dto.additionalData ? JSON.stringify(dto.additionalData) : null],
-      );
-      return row;
-    } catch (error) {
-      // A concurrent save got there first, or the profile was deleted meanwhile.
-      translate(
-        error,
-        { UQ_module_permissions_profile_module: () => new ConflictException(USER_ERRORS.duplicateModulePermission) },
-        { '23503': profileMissing },
-      );
-    }
+  addPermission(dto: CreateModulePermissionDto): Promise<ModulePermission> {
+    return this.changingAccess(async () => {
+      await this.one(this.dataSource, dto.profileId);
+      const [existing] = await this.dataSource.query(`SELECT id FROM module_permissions WHERE "profileId" = $1 AND module = $2`, [
+        dto.profileId,
+        dto.module,
+      ]);
+      if (existing) throw new ConflictException(USER_ERRORS.duplicateModulePermission);
+      try {
+        const [row] = await this.dataSource.query(
+          `INSERT INTO module_permissions ("profileId", module, permission, "additionalData") VALUES ($1, $2, $3, $4) RETURNING ${PERMISSION_COLUMNS}`,
+          [dto.profileId, dto.module, dto.permission, dto.additionalData ? JSON.stringify(dto.additionalData) : null],
+        );
+        return row;
+      } catch (error) {
+        // A concurrent save got there first, or the profile was deleted meanwhile.
+        translate(
+          error,
+          { UQ_module_permissions_profile_module: () => new ConflictException(USER_ERRORS.duplicateModulePermission) },
+          { '23503': profileMissing },
+        );
+      }
+    });
   }
 
-  async removePermission(actor: AuthenticatedUser, id: number): Promise<void> {
-    await this.dataSource.transaction(async (db) => {
-      const [[row]] = await db.query(`DELETE FROM module_permissions WHERE id = $1 RETURNING "profileId"`, [id]);
-      if (!row) throw new NotFoundException(USER_ERRORS.permissionNotFound);
-      await this.assertKeepsOwnRights(db, actor, row.profileId);
+  removePermission(actor: AuthenticatedUser, id: number): Promise<void> {
+    return this.changingAccess(async () => {
+      await this.dataSource.transaction(async (db) => {
+        const [[row]] = await db.query(`DELETE FROM module_permissions WHERE id = $1 RETURNING "profileId"`, [id]);
+        if (!row) throw new NotFoundException(USER_ERRORS.permissionNotFound);
+        await this.assertKeepsOwnRights(db, actor, row.profileId);
+      });
     });
   }
 }

@@ -3,22 +3,64 @@ import type { User } from '@wkflow/contracts';
 
 type Listener = (user: User) => void | Promise<void>;
 
-/** In-process hook: the notifications module tells an approved user (in-app and by e-mail). */
+/** A new account waiting for approval. */
+export interface RegisteredUser {
+  id: number;
+  name: string;
+  email: string;
+}
+type RegisteredListener = (user: RegisteredUser) => void | Promise<void>;
+/** Whose access may have changed: one user (his row), or everyone (a profile or its permissions). */
+export type AccessScope = number | 'everyone';
+type AccessListener = (scope: AccessScope) => void;
+
+/**
+ * In-process hooks: the notifications module tells an approved user (in-app and by e-mail), and
+ * the administrators of a registration waiting for approval.
+ */
 @Injectable()
 export class UserEvents {
   private readonly logger = new Logger(UserEvents.name);
   private readonly approvedListeners: Listener[] = [];
+  private readonly registeredListeners: RegisteredListener[] = [];
+  private readonly accessListeners: AccessListener[] = [];
 
   onUserApproved(listener: Listener): void {
     this.approvedListeners.push(listener);
   }
 
+  onUserRegistered(listener: RegisteredListener): void {
+    this.registeredListeners.push(listener);
+  }
+
+  onAccessChanged(listener: AccessListener): void {
+    this.accessListeners.push(listener);
+  }
+
+  /**
+   * Called after a committed change to a user row, a profile or its permissions. Listeners run at
+   * once, before the response is sent: the session cache of this process forgets what it held, so
+   * the very next request sees the change (other replicas hear it from the database's notification).
+   */
+  accessChanged(scope: AccessScope): void {
+    for (const listener of this.accessListeners) listener(scope);
+  }
+
   /** Called after the approval is committed; a failing listener never undoes it. */
   userApproved(user: User): void {
-    for (const listener of this.approvedListeners) {
+    this.emit(this.approvedListeners, user, 'approval');
+  }
+
+  /** Called after a registration is committed; a failing listener never undoes it. */
+  userRegistered(user: RegisteredUser): void {
+    this.emit(this.registeredListeners, user, 'registration');
+  }
+
+  private emit<T>(listeners: Array<(value: T) => void | Promise<void>>, value: T, what: string): void {
+    for (const listener of listeners) {
       Promise.resolve()
-        .then(() => listener(user))
-        .catch((error: unknown) => this.logger.error(`approval listener failed: ${error instanceof Error ? error.message : error}`));
+        .then(() => listener(value))
+        .catch((error: unknown) => this.logger.error(`${what} listener failed: ${error instanceof Error ? error.message : error}`));
     }
   }
 }

@@ -37,6 +37,17 @@ export class UserIdentityService {
     }
   }
 
+  /** Which of the two (case-insensitive) is already taken, the e-mail first; null when neither. */
+  async findClash(username: string, email: string): Promise<'email' | 'username' | null> {
+    const clashes = await this.users
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.username', 'u.email'])
+      .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', { username, email })
+      .getMany();
+    if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) return 'email';
+    return clashes.length ? 'username' : null;
+  }
+
   /** With the password hash, for login and password checks. */
   findWithPasswordByEmail(email: string): Promise<UserEntity | null> {
     return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('lower(u.email) = lower(:email)', { email }).getOne();

@@ -5,7 +5,7 @@ import type { PendingUser, RejectUserResponse, SuccessResponse, User } from '@wk
 import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
-import { CreateUserDto, RejectUserDto, SetPasswordDto, UpdateUserDto, UserListQueryDto } from './dto/users.dto';
+import { CreateUserDto, ApproveUserDto, RejectUserDto, SetPasswordDto, UpdateUserDto, UserListQueryDto } from './dto/users.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
@@ -61,8 +61,8 @@ export class UsersController {
   @RequirePermission('users', 'write')
   @Post(':id/approve')
   @HttpCode(200)
-  approve(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<User> {
-    return this.users.approve(user, id);
+  approve(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: ApproveUserDto): Promise<User> {
+    return this.users.approve(user, id, dto.accessProfileId);
   }
 
   @RequirePermission('users', 'write')

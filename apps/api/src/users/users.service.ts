@@ -30,6 +30,8 @@ export const PROFILE_NOT_FOUND = USER_ERRORS.profileNotFound;
 export const ALREADY_APPROVED = USER_ERRORS.alreadyApproved;
 export const LAST_ADMIN = USER_ERRORS.lastAdmin;
 export const OWN_ADMIN_RIGHTS = USER_ERRORS.ownAdminRights;
+/** Names the advisory lock that serialises administrator demotions. */
+const DEMOTION_LOCK = 'wkflow:admin-demotion';
 
 const USER_COLUMNS = `id, name, username, email, role, "accessProfileId", "isApproved", "createdAt"`;
 
@@ -69,9 +71,18 @@ export class UsersService {
   /** users read, or one's own record; without users read another id is a 403 whether it exists or not. */
   async get(actor: AuthenticatedUser, id: number): Promise<User> {
     if (id !== actor.id && !can(actor, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
-    const [row] = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    const [row] = await this.dataSource.query(
+      `SELECT ${USER_COLUMNS},
+              CASE WHEN NOT "isApproved" THEN "accessProfileId"
+                   ELSE (SELECT (a.data->>'requestedProfileId')::int FROM audit_log a
+                          WHERE a.action = 'user_approved' AND a.entity = 'user' AND a."entityId" = users.id
+                          ORDER BY a.id DESC LIMIT 1) END AS "requestedProfileId"
+         FROM users WHERE id = $1`,
+      [id],
+    );
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
-    return toUser(row);
+    // The requested profile is what the approval's audit row recorded (the account may since be edited).
+    return { ...toUser(row), requestedProfileId: row.requestedProfileId ?? null };
   }
 
   private async assertProfile(db: EntityManager | DataSource, profileId: number): Promise<void> {
@@ -110,7 +121,7 @@ export class UsersService {
 
   async update(actor: AuthenticatedUser, id: number, dto: UpdateUserDto): Promise<User> {
     try {
-      return await this.dataSource.transaction(async (db) => {
+      const updated = await this.dataSource.transaction(async (db) => {
         const [current] = await db.query(`SELECT id, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
         if (!current) throw new NotFoundException(USER_NOT_FOUND);
         this.assertMayTouchAdmin(actor, current.accessProfileId, dto.accessProfileId);
@@ -118,8 +129,10 @@ export class UsersService {
         await this.identity.assertAvailable(dto.username, dto.email, id);
         if (current.accessProfileId !== dto.accessProfileId) {
           if (current.accessProfileId === ADMIN_PROFILE_ID && current.isApproved) {
-            // Serialise demotions so two admins cannot demote each other at once.
-            await db.query(`SELECT id FROM users WHERE "accessProfileId" = $1 AND "isApproved" FOR UPDATE`, [ADMIN_PROFILE_ID]);
+            // Serialise demotions so two admins cannot demote each other at once. A transaction-scoped
+            // advisory lock, not row locks on every administrator: each demotion already holds its
+            // target's row, and locking the others' rows too made two crossed demotions deadlock.
+            await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [DEMOTION_LOCK]);
             const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1 AND "isApproved"`, [
               ADMIN_PROFILE_ID,
             ]);
@@ -135,6 +148,8 @@ export class UsersService {
         );
         return toUser(row);
       });
+      this.events.accessChanged(id);
+      return updated;
     } catch (error) {
       translate(error, WRITE_CONSTRAINTS, WRITE_CODES);
     }
@@ -155,6 +170,7 @@ export class UsersService {
     ]);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
     await this.sessions.revokeUserSessions(id, id === actor.id ? currentSessionId : undefined);
+    this.events.accessChanged(id);
   }
 
   /**
@@ -162,15 +178,18 @@ export class UsersService {
    * others find the row approved and get a 409. The approval is audited in the same transaction,
    * and UserEvents tells its listeners (the notifications module) after the commit.
    */
-  async approve(actor: AuthenticatedUser, id: number): Promise<User> {
+  async approve(actor: AuthenticatedUser, id: number, accessProfileId?: number): Promise<User> {
     const [requested] = await this.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [id]);
     if (!requested) throw new NotFoundException(USER_NOT_FOUND);
-    this.assertMayTouchAdmin(actor, requested.accessProfileId);
+    // The approval may grant another profile than the requested one (the audit keeps both).
+    const granted: number = accessProfileId ?? requested.accessProfileId;
+    this.assertMayTouchAdmin(actor, requested.accessProfileId, granted);
+    if (granted !== requested.accessProfileId) await this.assertProfile(this.dataSource, granted);
     const user = await this.dataSource.transaction(async (db) => {
       const [[row]] = await db.query(
-        `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "updatedAt" = now()
+        `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "accessProfileId" = $3, role = $4, "updatedAt" = now()
           WHERE id = $1 AND NOT "isApproved" RETURNING ${USER_COLUMNS}`,
-        [id, actor.id],
+        [id, actor.id, granted, roleForProfile(granted)],
       );
       if (!row) {
         const [exists] = await db.query(`SELECT id FROM users WHERE id = $1`, [id]);
@@ -181,10 +200,16 @@ export class UsersService {
         action: 'user_approved',
         entity: 'user',
         entityId: id,
-        data: { username: row.username, email: row.email, accessProfileId: row.accessProfileId },
+        data: {
+          username: row.username,
+          email: row.email,
+          accessProfileId: row.accessProfileId,
+          requestedProfileId: requested.accessProfileId,
+        },
       });
       return toUser(row);
     });
+    this.events.accessChanged(id);
     this.events.userApproved(user);
     return user;
   }

@@ -11,11 +11,16 @@ const DEMO_USERS = [
   { name: 'Pedro Alves', username: 'pedro', email: 'pedro@wkflow.local', role: 'collaborator', profile: 3, approved: false },
 ];
 
-/** Demo team for trying the product (`npm start`); never run by the tests' own fixtures. */
+/**
+ * Demo team for trying the product (`npm start`); never run by the tests' own fixtures. Each user
+ * gets a hash of its own (its own salt), computed before the transaction.
+ */
 export async function seedDemo(dataSource: DataSource): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const hashes: string[] = [];
+  for (const _user of DEMO_USERS) hashes.push(await hashPassword(DEMO_PASSWORD)); // one at a time: each takes 64 MiB
   await dataSource.transaction(async (db) => {
-    for (const user of DEMO_USERS) {
+    for (const [index, user] of DEMO_USERS.entries()) {
+      const passwordHash = hashes[index];
       await db.query(
         `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt")
          SELECT $1::varchar, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::int, $7::boolean, CASE WHEN $7::boolean THEN now() END

@@ -66,6 +66,12 @@ export class UpdateColumnDto {
   @Matches(HEX_COLOR, { message: 'Cor inválida (use #rrggbb)' })
   @IsString({ message: 'Cor inválida (use #rrggbb)' })
   color?: string;
+
+  /** Required (true) when the new name makes the list a completion list or stops it being one. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'confirmCompletionChange deve ser verdadeiro ou falso' })
+  confirmCompletionChange?: boolean;
 }
 
 export class ColumnPositionDto {

@@ -114,6 +114,17 @@ export class SetPasswordDto implements SetUserPasswordRequest {
   confirmPassword: string;
 }
 
+/** The profile the approval grants; without it, the one the registrant requested. */
+export class ApproveUserDto {
+  @ApiPropertyOptional({ description: 'A number; a digit string is accepted (coerced)' })
+  @IsOptional()
+  @Transform(toInt)
+  @Max(MAX_INT, { message: PROFILE_MESSAGE })
+  @Min(1, { message: PROFILE_MESSAGE })
+  @IsInt({ message: PROFILE_MESSAGE })
+  accessProfileId?: number;
+}
+
 export class RejectUserDto {
   @ApiPropertyOptional()
   @IsOptional()

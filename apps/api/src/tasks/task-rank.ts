@@ -1,0 +1,52 @@
+import { randomInt } from 'node:crypto';
+import { BASE_62_DIGITS, generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { pgError } from '../common/db-errors';
+
+/** The unique index on (columnId, rank) of board tasks: two writes that picked one key cannot both commit. */
+export const RANK_INDEX = 'UQ_tasks_column_rank';
+
+/** Past this length a key is not stored: its column is given fresh, short keys instead (rare). */
+export const RANK_MAX_LENGTH = 64;
+
+/**
+ * A key sorting between `before` and `after` (null: the open end), from fractional-indexing,
+ * plus three random digits: two moves computing between the same neighbours at the same time
+ * almost never pick the same key (the unique index and a retry handle the rest).
+ */
+export function rankBetween(before: string | null, after: string | null): string {
+  let key: string;
+  try {
+    key = generateKeyBetween(before, after);
+  } catch (error) {
+    throw new UnusableRankError(error instanceof Error ? error.message : String(error));
+  }
+  // key < after; only when key is a prefix of after could a longer key pass after.
+  if (after !== null && after.startsWith(key)) return key;
+  const tail = BASE_62_DIGITS[randomInt(62)] + BASE_62_DIGITS[randomInt(62)] + BASE_62_DIGITS[1 + randomInt(61)]; // no trailing zero
+  return key + tail;
+}
+
+/** A neighbour's key is not one fractional-indexing can work with (written by hand, say): the column needs fresh keys. */
+export class UnusableRankError extends Error {}
+
+/** n increasing short keys, for a column given fresh keys. */
+export function freshRanks(n: number): string[] {
+  return generateNKeysBetween(null, null, n);
+}
+
+/** True when a write lost the race for a key (another transaction committed the same key first). */
+export function isRankConflict(error: unknown): boolean {
+  const pg = pgError(error);
+  return pg?.code === '23505' && pg.constraint === RANK_INDEX;
+}
+
+/** Runs a write transaction again (with a fresh read of the neighbours) when it lost the race for a key. */
+export async function retryOnRankConflict<T>(work: () => Promise<T>, attempts = 20): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isRankConflict(error)) throw error;
+    }
+  }
+}
