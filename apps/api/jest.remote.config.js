@@ -12,6 +12,7 @@ module.exports = {
   testEnvironment: 'node',
   moduleFileExtensions: local.moduleFileExtensions,
   transform: local.transform,
+  transformIgnorePatterns: local.transformIgnorePatterns,
   moduleNameMapper: local.moduleNameMapper,
   testMatch: ['<rootDir>/test/http/**/*.e2e-spec.ts'],
   testTimeout: 120000,

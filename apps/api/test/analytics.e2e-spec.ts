@@ -105,6 +105,7 @@ describe('analytics (e2e)', () => {
       completed_tasks: 3, // T1, T4, T7 against T5
       completed_tasks_change: 200,
       total_hours: 3.5, // 2 + 1.5 against 1 + 0.5
+      total_seconds: 12_600,
       hours_change: 133.3,
       active_members: 3, // A, B (time) and C (history) against A and B
       members_change: 50,
@@ -120,6 +121,7 @@ describe('analytics (e2e)', () => {
       completed_tasks: 4,
       completed_tasks_change: 100,
       total_hours: 7,
+      total_seconds: 25_200,
       hours_change: 100,
       active_members: 3,
       members_change: 100,
@@ -135,8 +137,8 @@ describe('analytics (e2e)', () => {
     expect(body).toHaveLength(7);
     expect(body.map((d: { date: string }) => d.date)).toEqual([0, 1, 2, 3, 4, 5, 6].map(day));
     // B's 1.5 h at the first instant of the week; T1, T4, T7 completed and A's 2 h a day later.
-    expect(body[0]).toEqual({ date: day(0), completed_tasks: 0, hours: 1.5 });
-    expect(body[1]).toEqual({ date: day(1), completed_tasks: 3, hours: 2 });
+    expect(body[0]).toEqual({ date: day(0), completed_tasks: 0, hours: 1.5, seconds: 5400 });
+    expect(body[1]).toEqual({ date: day(1), completed_tasks: 3, hours: 2, seconds: 7200 });
     expect(body.slice(2).every((d: { completed_tasks: number; hours: number }) => d.completed_tasks === 0 && d.hours === 0)).toBe(true);
     expect((await admin.get('/api/analytics/trend?period=90').expect(200)).body).toHaveLength(90);
     expect((await admin.get('/api/analytics/trend?period=5').expect(400)).body.message).toBe(REPORT_PERIOD_INVALID);
@@ -165,8 +167,8 @@ describe('analytics (e2e)', () => {
   it('lists performance per client', async () => {
     const { body } = await admin.get('/api/analytics/clients?period=7').expect(200);
     expect(body.map(({ client_id: _, color: __, ...rest }: Record<string, unknown>) => rest)).toEqual([
-      { name: 'Cliente Y', tasks: 4, completed: 1, overdue: 0, hours: 1.5 },
-      { name: 'Cliente X', tasks: 3, completed: 2, overdue: 1, hours: 2 },
+      { name: 'Cliente Y', tasks: 4, completed: 1, overdue: 0, hours: 1.5, seconds: 5400 },
+      { name: 'Cliente X', tasks: 3, completed: 2, overdue: 1, hours: 2, seconds: 7200 },
     ]);
   });
 

@@ -20,9 +20,11 @@ describe('auth (e2e)', () => {
   it('walks an account from registration to logout', async () => {
     const body = registration();
     const registered = await ctx.http.post('/api/auth/register').send(body).expect(201);
-    expect(registered.body.user).toMatchObject({ username: body.username, status: 'pending', isApproved: false, accessProfileId: 2 });
-    expect(registered.body.user.password).toBeUndefined();
-    expect(registered.body.user.passwordHash).toBeUndefined();
+    expect(registered.body).toEqual({ message: 'Conta criada. Aguarde a aprovação de um administrador.' });
+    const [stored] = await ctx.dataSource.query(`SELECT id, "isApproved", "accessProfileId" FROM users WHERE username = $1`, [
+      body.username,
+    ]);
+    expect(stored).toMatchObject({ isApproved: false, accessProfileId: 2 });
 
     // Pending: refused with a clear message and no cookie.
     const pending = await ctx.http.post('/api/auth/login').send({ email: body.email, password: body.password }).expect(403);
@@ -30,7 +32,7 @@ describe('auth (e2e)', () => {
     expect(pending.headers['set-cookie']).toBeUndefined();
 
     // Nobody gains rights before approval: the requested role is applied on approval only.
-    await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [registered.body.user.id]);
+    await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [stored.id]);
 
     const agent = request.agent(ctx.app.getHttpServer());
     const login = await agent.post('/api/auth/login').send({ email: body.email.toUpperCase(), password: body.password }).expect(200);
@@ -41,6 +43,8 @@ describe('auth (e2e)', () => {
 
     const me = await agent.get('/api/auth/me').expect(200);
     expect(me.body.user).toMatchObject({ username: body.username, email: body.email, role: 'manager', accessProfileId: 2 });
+    // The web counts 'Vence em N dias' and the sidebar's days in the app's zone (issue 22 §10).
+    expect(me.body.timeZone).toBe('America/Sao_Paulo');
 
     const updated = await agent
       .put('/api/auth/profile')
@@ -95,19 +99,22 @@ describe('auth (e2e)', () => {
     expect(wrong.body.message).toBe(unknown.body.message);
   });
 
-  it('refuses duplicate usernames and e-mails case-insensitively (409)', async () => {
+  it('answers a taken username or e-mail (any case) exactly like a new one, and creates nothing', async () => {
     const body = registration();
-    await ctx.http.post('/api/auth/register').send(body).expect(201);
+    const fresh = await ctx.http.post('/api/auth/register').send(body).expect(201);
+    const count = async () => (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM users`))[0].n;
+    const before = await count();
     const sameUsername = await ctx.http
       .post('/api/auth/register')
       .send({ ...registration(), username: body.username.toUpperCase() })
-      .expect(409);
-    expect(sameUsername.body.message).toBe('Nome de usuário já está em uso');
+      .expect(201);
     const sameEmail = await ctx.http
       .post('/api/auth/register')
       .send({ ...registration(), email: body.email.toUpperCase() })
-      .expect(409);
-    expect(sameEmail.body.message).toBe('E-mail já está em uso');
+      .expect(201);
+    expect(sameUsername.body).toEqual(fresh.body);
+    expect(sameEmail.body).toEqual(fresh.body);
+    expect(await count()).toBe(before);
   });
 
   describe('validation (core.md §5)', () => {

@@ -40,7 +40,7 @@ const editBody = () => {
 /** A task assigned to every actor (so "assigned" rules let them through where their level allows). */
 const sharedTask = async ({ ctx, actors }: MatrixEnv): Promise<number> => {
   const [{ id }] = await ctx.dataSource.query(
-    `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, position) VALUES ('Matriz', 'd', $1, $2, now() + interval '1 day', 1000) RETURNING id`,
+    `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ('Matriz', 'd', $1, $2, now() + interval '1 day') RETURNING id`,
     [clientId, backlogId],
   );
   for (const userId of Object.values(actors.ids))

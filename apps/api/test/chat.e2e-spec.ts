@@ -159,7 +159,7 @@ describe('chat (e2e)', () => {
       .expect(201);
     expect(reply.body).toMatchObject({
       reply_to: first.body.id,
-      reply_message: { username: aliceUser.username, message: 'Alguém revisou a arte?\nPreciso até 15h.' },
+      reply_message: { username: aliceUser.username, name: aliceUser.name, message: 'Alguém revisou a arte?\nPreciso até 15h.' },
       username: bobUser.username,
     });
 

@@ -71,6 +71,47 @@ describe('board: columns and attachments (e2e)', () => {
     expect(row.columnId).toBe(backlog.id);
   });
 
+  it('asks before a rename makes a list a completion list or stops it being one, naming how many tasks change', async () => {
+    const column = (
+      await admin
+        .post('/api/columns')
+        .send({ name: unique('Em revisão ') })
+        .expect(201)
+    ).body;
+    const deadline = new Date(Date.now() + 86_400_000).toISOString();
+    for (const title of ['R1', 'R2']) {
+      await admin.post('/api/tasks').send({ title, description: 'D', clientId, columnId: column.id, deadline }).expect(201);
+    }
+    const completedAt = async () =>
+      (await ctx.dataSource.query(`SELECT "completedAt" FROM tasks WHERE "columnId" = $1 ORDER BY id`, [column.id])).map(
+        (r: { completedAt: Date | null }) => r.completedAt !== null,
+      );
+
+    // Unconfirmed: 428 with the sentence, nothing renamed, no task completed.
+    const asked = await admin.put(`/api/columns/${column.id}`).send({ name: 'Finalização' }).expect(428);
+    expect(asked.body).toMatchObject({
+      message: `Com o nome "Finalização", a lista "${column.name}" passa a ser uma lista de conclusão: 2 tarefas ficam concluídas e saem do quadro padrão.`,
+    });
+    expect((await ctx.dataSource.query(`SELECT name FROM columns WHERE id = $1`, [column.id]))[0].name).toBe(column.name);
+    expect(await completedAt()).toEqual([false, false]);
+    // A rename that keeps the list what it was needs no confirmation.
+    await admin
+      .put(`/api/columns/${column.id}`)
+      .send({ name: unique('Revisão ') })
+      .expect(200);
+
+    // Confirmed: renamed, and its tasks are completed from now on; renaming back reopens them (after asking).
+    await admin.put(`/api/columns/${column.id}`).send({ name: 'Finalização', confirmCompletionChange: true }).expect(200);
+    expect(await completedAt()).toEqual([true, true]);
+    const back = await admin.put(`/api/columns/${column.id}`).send({ name: 'Revisão' }).expect(428);
+    expect(back.body.message).toBe(
+      'Com o nome "Revisão", a lista "Finalização" deixa de ser uma lista de conclusão: 2 tarefas voltam a ficar abertas.',
+    );
+    await admin.put(`/api/columns/${column.id}`).send({ name: 'Revisão', confirmCompletionChange: true }).expect(200);
+    expect(await completedAt()).toEqual([false, false]);
+    await admin.put(`/api/columns/${column.id}`).send({ name: 'X', confirmCompletionChange: 'sim' }).expect(400);
+  });
+
   it('keeps column writes for admins', async () => {
     for (const profileId of [2, 3]) {
       const user = await newUser(ctx, { profileId });

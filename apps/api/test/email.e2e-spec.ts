@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { EmailService } from '../src/email/email.service';
+import { TEST_REDIS_URL } from './setup/test-env';
 import { eventually, startSmtp } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
@@ -40,7 +41,12 @@ describe('e-mail queue (e2e)', () => {
       .post('/api/admin/test-email')
       .send({ to, subject: 'Olá <equipe>', message: 'Linha 1\n\n<script>x</script> & "aspas"' })
       .expect(201);
-    expect(queued.body).toEqual({ success: true, id: expect.any(Number), message: 'E-mail adicionado à fila de envio' });
+    expect(queued.body).toEqual({
+      success: true,
+      id: expect.any(Number),
+      message: 'E-mail adicionado à fila de envio',
+      smtpConfigured: true,
+    });
     const mail = await eventually(() => smtp.mails.find((m) => m.to.includes(to)));
     expect(mail.subject).toBe('Olá <equipe>');
     const row = await eventually(async () => {
@@ -169,9 +175,15 @@ describe('e-mail queue (e2e)', () => {
   it('queues an e-mail written in a transaction only once it commits, and never one rolled back', async () => {
     const email = ctx.app.get(EmailService);
     const [kept, dropped] = [`${unique('commit')}@example.test`, `${unique('rollback')}@example.test`];
+    /** An e-mail queued outside any transaction after ours: once it arrived, ours would have too. */
+    const marker = async () => {
+      const to = `${unique('marca')}@example.test`;
+      await email.enqueue({ type: 'system_notification', to, subject: 'Marcador', message: 'm' });
+      await eventually(() => smtp.mails.find((m) => m.to.includes(to)));
+    };
     await ctx.dataSource.transaction(async (manager) => {
       await email.enqueue({ type: 'system_notification', to: kept, subject: 'Confirmado', message: 'm' }, manager);
-      await new Promise((r) => setTimeout(r, 300));
+      await marker();
       // Not visible outside, not sent yet.
       expect(smtp.mails.some((m) => m.to.includes(kept))).toBe(false);
     });
@@ -182,7 +194,7 @@ describe('e-mail queue (e2e)', () => {
         throw new Error('rollback');
       })
       .catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 800));
+    await marker();
     expect(smtp.mails.some((m) => m.to.includes(dropped))).toBe(false);
     expect(await ctx.dataSource.query(`SELECT 1 FROM email_queue WHERE "recipientEmail" = $1`, [dropped])).toEqual([]);
   });
@@ -190,7 +202,8 @@ describe('e-mail queue (e2e)', () => {
   it('reports the SMTP status', async () => {
     expect((await admin.get('/api/admin/email-status').expect(200)).body).toEqual({
       status: 'configured',
-      message: 'Servidor SMTP conectado',
+      message: 'Servidor SMTP conectado; fila no Redis (BullMQ)',
+      queue: 'redis',
     });
   });
 
@@ -220,20 +233,41 @@ describe('e-mail queue (e2e)', () => {
 });
 
 describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () => {
-  it('says "Não Configurado" and keeps e-mails pending without SMTP_URL', async () => {
+  it('says "Não Configurado" and keeps e-mails pending without SMTP_URL, their jobs waiting for a worker that has SMTP', async () => {
     const ctx = await startTestApp(CONFIG);
+    let smtp: Smtp | null = null;
+    let withSmtp: TestContext | null = null;
     try {
       const admin = await loginAsAdmin(ctx);
-      expect((await admin.get('/api/admin/email-status').expect(200)).body).toEqual({ status: 'unknown', message: 'Não Configurado' });
+      expect((await admin.get('/api/admin/email-status').expect(200)).body).toEqual({
+        status: 'unknown',
+        message: 'Não Configurado',
+        queue: 'redis',
+      });
       const { id } = (
         await admin
           .post('/api/admin/test-email')
           .send({ to: `${unique('sem')}@example.test` })
           .expect(201)
       ).body;
-      await new Promise((r) => setTimeout(r, 1000));
-      expect((await rowOf(ctx, id)).status).toBe('pending');
+      // Handed to the queue (queuedAt), and still pending: nothing here sends it.
+      const handed = await eventually(async () => {
+        const row = await rowOf(ctx, id);
+        return row.queuedAt ? row : null;
+      });
+      expect(handed).toMatchObject({ status: 'pending', attempts: 0, sentAt: null });
+      // The job waited in the queue: a process with SMTP on the same queue takes it and sends it once.
+      smtp = await startSmtp();
+      withSmtp = await startTestApp({ ...CONFIG, EMAIL_SWEEP_MS: '3600000', SMTP_URL: smtp.url });
+      const sent = await eventually(async () => {
+        const row = await rowOf(ctx, id);
+        return row.status === 'sent' ? row : null;
+      });
+      expect(sent.attempts).toBe(1);
+      expect(smtp.mails.filter((m) => m.to.includes(handed.recipientEmail))).toHaveLength(1);
     } finally {
+      await withSmtp?.app.close();
+      await smtp?.close();
       await ctx.app.close();
     }
   });
@@ -272,20 +306,80 @@ describe('e-mail outbox while Redis is unreachable (e2e)', () => {
   it('keeps e-mails pending while Redis is unreachable and sends each once when it returns', async () => {
     const admin = await loginAsAdmin(ctx);
     const to = `${unique('semredis')}@example.test`;
-    const started = Date.now();
     const { id } = (await admin.post('/api/admin/test-email').send({ to }).expect(201)).body;
-    expect(Date.now() - started).toBeLessThan(2000); // the request never waits on Redis
     // The rest of the product works without Redis.
     await admin.get('/api/tasks').expect(200);
-    await new Promise((r) => setTimeout(r, 1000));
     expect((await rowOf(ctx, id)).status).toBe('pending');
     expect((await admin.get('/api/admin/email-queue/stats').expect(200)).body.byStatus.pending).toBeGreaterThanOrEqual(1);
     expect(smtp.mails).toHaveLength(0);
 
+    const [{ now: redisBack }] = await ctx.dataSource.query(`SELECT clock_timestamp() AS now`);
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await eventually(() => smtp.mails.find((m) => m.to.includes(to)), 30_000);
-    await eventually(async () => (await rowOf(ctx, id)).status === 'sent');
-    await new Promise((r) => setTimeout(r, 1000));
+    const sent = await eventually(async () => {
+      const row = await rowOf(ctx, id);
+      return row.status === 'sent' ? row : null;
+    });
+    // Sent after Redis came back, at the first attempt: nothing went out during the outage.
+    expect(sent.sentAt.getTime()).toBeGreaterThanOrEqual(redisBack.getTime());
+    expect(sent.attempts).toBe(1);
+    // Sent once: a later e-mail arriving proves no second copy of the first is on its way.
+    const later = `${unique('depois')}@example.test`;
+    await admin.post('/api/admin/test-email').send({ to: later }).expect(201);
+    await eventually(() => smtp.mails.find((m) => m.to.includes(later)));
     expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
   }, 60_000);
+});
+
+/**
+ * A Redis that holds every command until released (a TCP proxy in front of the run's Redis): the
+ * request that queues an e-mail must answer while the hand-off to the queue is still waiting.
+ */
+describe('queuing an e-mail never waits on Redis (e2e)', () => {
+  let smtp: Smtp;
+  let ctx: TestContext;
+  let proxy: Server;
+  let held = false;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    held = false;
+    for (const flush of waiting.splice(0)) flush();
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    const upstream = new URL(TEST_REDIS_URL);
+    proxy = createServer((client) => {
+      const server = connect(Number(upstream.port || 6379), upstream.hostname);
+      server.on('error', () => client.destroy());
+      client.on('error', () => server.destroy());
+      server.on('close', () => client.destroy());
+      client.on('close', () => server.destroy());
+      server.pipe(client);
+      client.on('data', (data) => (held ? waiting.push(() => server.write(data)) : server.write(data)));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as { port: number };
+    // No sweep during the test: only the request's own hand-off can queue the e-mail.
+    ctx = await startTestApp({ ...CONFIG, EMAIL_SWEEP_MS: '3600000', SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    release();
+    await ctx.app.close();
+    await smtp.close();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+
+  it('answers while its job is still on its way to Redis; the job goes in once Redis answers', async () => {
+    const admin = await loginAsAdmin(ctx);
+    const to = `${unique('espera')}@example.test`;
+    held = true;
+    const { id } = (await admin.post('/api/admin/test-email').send({ to }).expect(201)).body;
+    expect(await rowOf(ctx, id)).toMatchObject({ status: 'pending', queuedAt: null });
+    release();
+    // queuedAt is written only when the hand-off succeeds within its time limit: it was still
+    // waiting when the request answered (a request that waited would have answered after it gave up).
+    await eventually(async () => (await rowOf(ctx, id)).queuedAt);
+    await eventually(() => smtp.mails.find((m) => m.to.includes(to)));
+  });
 });

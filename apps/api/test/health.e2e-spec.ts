@@ -14,6 +14,11 @@ describe('health and docs (e2e)', () => {
     expect(response.body).toEqual({ status: 'ok', database: 'up', redis: 'up' });
   });
 
+  it('answers readiness with 200 while the process serves (503 once it drains: rolling-restart spec)', async () => {
+    const response = await ctx.http.get('/api/health/ready').expect(200);
+    expect(response.body).toEqual({ status: 'ready' });
+  });
+
   it('serves the OpenAPI document', async () => {
     const response = await ctx.http.get('/api/docs-json').expect(200);
     expect(response.body.paths['/api/auth/login']).toBeDefined();

@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { LEARNING_MESSAGES, type LearningDashboard, type LearningPathSummary } from '@wkflow/contracts';
-import { LEARNING_CATALOGUE } from '../src/learning/learning.seed';
+import { LEARNING_CATALOGUE, seedLearningCatalogue } from '../src/learning/learning.seed';
 import { expectAll, type MatrixEnv, type MatrixRow, runMatrix } from './utils/matrix';
 import { loginAs, newUser, startTestApp, type TestContext } from './utils/test-app';
 
@@ -73,7 +73,10 @@ describe('learning (e2e)', () => {
     const id = ids['primeiros-passos'];
     const started = await agent.post(`/api/learning/paths/${id}/start`).expect(200);
     expect(started.body).toMatchObject({ id, status: 'in_progress', progress: 0, completedSteps: 0 });
-    expect(started.body.steps.map((s: { title: string }) => s.title)).toEqual(LEARNING_CATALOGUE[0].steps.map((s) => s.title));
+    // A Colaborador reads the steps his profile cannot do in their version for him.
+    expect(started.body.steps.map((s: { title: string }) => s.title)).toEqual(
+      LEARNING_CATALOGUE[0].steps.map((s) => (s.needs && s.otherwise ? s.otherwise.title : s.title)),
+    );
     expect(started.body.steps[0]).toEqual({
       id: expect.any(Number),
       title: 'Conheça o quadro WKFlow',
@@ -138,6 +141,34 @@ describe('learning (e2e)', () => {
     const d = await dashboard(await loginAs(ctx, other.email, other.password));
     expect(d.totalPoints).toBe(0);
     expect(pathIn(d, 'primeiros-passos').status).toBe('not_started');
+  });
+
+  it("phrases steps for the learner's profile and says nothing the product does not do (issue 22 §14)", async () => {
+    const id = ids['primeiros-passos'];
+    const texts = (body: { steps: Array<{ title: string; description: string }> }) =>
+      body.steps.map((step) => `${step.title} ${step.description}`).join('\n');
+    const colaborador = (await agent.get(`/api/learning/paths/${id}`).expect(200)).body;
+    expect(colaborador.steps[1].title).toBe('Abra uma tarefa atribuída a você');
+    expect(texts(colaborador)).not.toContain('Nova Tarefa');
+    const gerente = await newUser(ctx, { profileId: 2 });
+    const manager = (await (await loginAs(ctx, gerente.email, gerente.password)).get(`/api/learning/paths/${id}`).expect(200)).body;
+    expect(manager.steps[1].title).toBe('Crie sua primeira tarefa');
+    expect(manager.steps[1].description).toContain('no + de uma lista (entra nessa lista)');
+    // Same step ids for both: progress and XP do not depend on the wording.
+    expect(manager.steps.map((s: { id: number }) => s.id)).toEqual(colaborador.steps.map((s: { id: number }) => s.id));
+    const catalogue = JSON.stringify(LEARNING_CATALOGUE);
+    expect(catalogue).not.toContain('Toda tarefa nova entra no Backlog');
+
+    // The seed re-run (an upgrade) rewrites old texts in place and keeps every step id.
+    const before: Array<{ id: number }> = await ctx.dataSource.query(`SELECT id FROM learning_steps ORDER BY id`);
+    await ctx.dataSource.query(
+      `UPDATE learning_steps SET description = 'Toda tarefa nova entra no Backlog.' WHERE "pathId" = $1 AND "stepOrder" = 2`,
+      [id],
+    );
+    await seedLearningCatalogue(ctx.dataSource);
+    expect(await ctx.dataSource.query(`SELECT id FROM learning_steps ORDER BY id`)).toEqual(before);
+    const [{ n }] = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM learning_steps WHERE description LIKE '%Toda tarefa nova%'`);
+    expect(n).toBe(0);
   });
 
   it('answers unknown paths and steps with 404 and bad ids with 400', async () => {

@@ -158,6 +158,8 @@ describe('recommendations (e2e)', () => {
     expect(body).toEqual({
       teamProductivityScore: 19, // 0 % complete, 62.5 % on time
       completionRate: 0,
+      createdLast30: 16,
+      completedOfCreatedLast30: 0,
       overdueRate: 37.5,
       completedTasks: 0,
       overdueTasks: 6,

@@ -40,10 +40,9 @@ describe('board: tasks (e2e)', () => {
     );
   }
 
+  /** The column's positions as the API lists them (computed from the order keys). */
   async function positions(columnId: number): Promise<number[]> {
-    const rows = await ctx.dataSource.query(`SELECT position FROM tasks WHERE "columnId" = $1 AND NOT "isArchived" ORDER BY position`, [
-      columnId,
-    ]);
+    const rows = (await admin.get(`/api/tasks?columnId=${columnId}`).expect(200)).body;
     return rows.map((r: { position: number }) => r.position);
   }
 
@@ -132,7 +131,7 @@ describe('board: tasks (e2e)', () => {
     expect(rows[rows.length - 1]).toMatchObject({ actionType: 'updated', fieldName: 'status', oldValue: 'active', newValue: 'archived' });
   });
 
-  it('moves: renumbers both columns, records history and sets or clears completedAt', async () => {
+  it('moves: keeps both columns numbered 1..n, records history and sets or clears completedAt', async () => {
     const source = col('Em andamento');
     const done = col('concluídos');
     const made = [];

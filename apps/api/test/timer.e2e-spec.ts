@@ -21,8 +21,8 @@ describe('timer (e2e)', () => {
   async function newTask(assignees: number[] = [], createdBy?: number): Promise<number> {
     const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
     const [{ id }] = await ctx.dataSource.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy", position)
-       VALUES ($1, 'descrição', $2, $3, now() + interval '2 days', $4, 1) RETURNING id`,
+      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy")
+       VALUES ($1, 'descrição', $2, $3, now() + interval '2 days', $4) RETURNING id`,
       [unique('Tarefa '), clientId, columnId, createdBy ?? adminId],
     );
     for (const userId of assignees)

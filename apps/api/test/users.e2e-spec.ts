@@ -1,6 +1,8 @@
 import request from 'supertest';
 import type { User } from '@wkflow/contracts';
 import { UserEvents } from '../src/users/user-events';
+import { startIsolatedApp } from './utils/isolated-app';
+import { eventually } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -324,11 +326,12 @@ describe('users and approvals (e2e)', () => {
 
   describe('pending registrations', () => {
     it('lists pending registrations oldest first with the requested profile and the request date', async () => {
-      const registered = await ctx.http
+      const username = unique('pg');
+      await ctx.http
         .post('/api/auth/register')
         .send({
           name: 'Pedido Gerente',
-          username: unique('pg'),
+          username,
           email: `${unique('pg')}@example.test`,
           password: 'secret123',
           role: 'manager',
@@ -336,7 +339,7 @@ describe('users and approvals (e2e)', () => {
         .expect(201);
       const approved = await newUser(ctx);
       const list = (await admin.get('/api/users/pending').expect(200)).body;
-      const mine = list.find((u: { id: number }) => u.id === registered.body.user.id);
+      const mine = list.find((u: { username: string }) => u.username === username);
       expect(mine).toMatchObject({ status: 'pending', isApproved: false, accessProfileId: 2, accessProfileName: 'Gerente' });
       expect(Number.isNaN(Date.parse(mine.createdAt))).toBe(false);
       expect(list.some((u: { id: number }) => u.id === approved.id)).toBe(false);
@@ -347,9 +350,10 @@ describe('users and approvals (e2e)', () => {
     it('approves once even when 10 approvals race; audits it, tells the listeners, and the user can then log in', async () => {
       const pending = await newUser(ctx, { approved: false });
       expect((await ctx.http.post('/api/auth/login').send({ email: pending.email, password: pending.password })).status).not.toBe(200);
-      const heard: User[] = [];
+      const marker = await newUser(ctx, { approved: false });
+      const heard: number[] = [];
       ctx.app.get(UserEvents).onUserApproved((user) => {
-        if (user.id === pending.id) heard.push(user);
+        if (user.id === pending.id || user.id === marker.id) heard.push(user.id);
       });
 
       const responses = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/users/${pending.id}/approve`)));
@@ -364,12 +368,32 @@ describe('users and approvals (e2e)', () => {
       const [row] = await ctx.dataSource.query(`SELECT "approvedAt", "approvedById" FROM users WHERE id = $1`, [pending.id]);
       expect(row.approvedAt).not.toBeNull();
       expect(row.approvedById).not.toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(heard).toHaveLength(1);
+      // Listeners hear approvals in order: once a later approval is heard, a second one of ours would have been too.
+      await admin.post(`/api/users/${marker.id}/approve`).expect(200);
+      await eventually(() => heard.includes(marker.id));
+      expect(heard).toEqual([pending.id, marker.id]);
 
       await loginAs(ctx, pending.email, pending.password);
       expect((await admin.post(`/api/users/${pending.id}/approve`).expect(409)).body.message).toBe('Usuário já aprovado');
       expect((await admin.post('/api/users/2147483647/approve').expect(404)).body.message).toBe('Usuário não encontrado');
+    });
+
+    it('approves with another profile than the requested one; the audit keeps the request', async () => {
+      const pending = await newUser(ctx, { approved: false, profileId: 3 });
+      await admin.post(`/api/users/${pending.id}/approve`).send({ accessProfileId: 'gerente' }).expect(400);
+      expect((await admin.post(`/api/users/${pending.id}/approve`).send({ accessProfileId: 999_999 }).expect(400)).body.message).toBe(
+        'Perfil de acesso não encontrado',
+      );
+      const approved = await admin.post(`/api/users/${pending.id}/approve`).send({ accessProfileId: 2 }).expect(200);
+      expect(approved.body).toMatchObject({ id: pending.id, isApproved: true, accessProfileId: 2, role: 'manager' });
+      const [audit] = await ctx.dataSource.query(`SELECT data FROM audit_log WHERE action = 'user_approved' AND "entityId" = $1`, [
+        pending.id,
+      ]);
+      expect(audit.data).toMatchObject({ accessProfileId: 2, requestedProfileId: 3 });
+      // 'Perfil Solicitado' stays readable after the approval granted another profile.
+      expect((await admin.get(`/api/users/${pending.id}`).expect(200)).body).toMatchObject({ accessProfileId: 2, requestedProfileId: 3 });
+      const asked = await newUser(ctx, { approved: false, profileId: 2 });
+      expect((await admin.get(`/api/users/${asked.id}`).expect(200)).body).toMatchObject({ accessProfileId: 2, requestedProfileId: 2 });
     });
 
     it('rejects a pending registration: removed, with the reason, username and e-mail audited', async () => {
@@ -453,7 +477,7 @@ describe('users and approvals (e2e)', () => {
       await admin.post(`/api/users/${wantsAdmin.id}/approve`).expect(200);
     });
 
-    it('stops users from demoting themselves out of their admin rights, and the last administrator from being demoted', async () => {
+    it('stops users from demoting themselves out of their admin rights', async () => {
       const boss = await newUser(ctx, { profileId: await customAdminProfile() });
       const agent = await loginAs(ctx, boss.email, boss.password);
       const refused = await agent
@@ -470,16 +494,7 @@ describe('users and approvals (e2e)', () => {
         .send(editBody(boss, { name: 'Chefe Renomeado' }))
         .expect(200);
 
-      // The seeded admin is the only approved profile-1 user unless another suite made more.
-      const admins = await ctx.dataSource.query(`SELECT id FROM users WHERE "accessProfileId" = 1 AND "isApproved"`);
-      if (admins.length === 1) {
-        const [me] = await ctx.dataSource.query(`SELECT id, name, email, username FROM users WHERE username = 'admin'`);
-        const last = await admin
-          .put(`/api/users/${me.id}`)
-          .send(editBody({ ...me, accessProfileId: 2 }))
-          .expect(409);
-        expect(last.body.message).toBe('Não é possível remover o último administrador');
-      }
+      // The last administrator's own demotion: see 'the last administrator' below, on a database of its own.
     });
 
     it('lets an administrator demote another administrator while one remains', async () => {
@@ -489,6 +504,105 @@ describe('users and approvals (e2e)', () => {
         .send(editBody(other, { accessProfileId: 2 }))
         .expect(200);
       expect(demoted.body).toMatchObject({ accessProfileId: 2, role: 'manager' });
+    });
+  });
+
+  /**
+   * On a database of its own, where the seeded administrator is the only one: the other suites'
+   * administrators (this file makes some) would otherwise make "the last" never true.
+   */
+  describe('the last administrator (a database with exactly one)', () => {
+    let solo: TestContext & { stop: () => Promise<void> };
+    let root: Agent;
+    let rootUser: { id: number; name: string; email: string; username: string; accessProfileId: number };
+    const approvedAdmins = async () =>
+      (await solo.dataSource.query(`SELECT id FROM users WHERE "accessProfileId" = 1 AND "isApproved" ORDER BY id`)).map(
+        (r: { id: number }) => r.id,
+      );
+
+    beforeAll(async () => {
+      solo = await startIsolatedApp('lastadmin');
+      root = await loginAsAdmin(solo);
+      [rootUser] = await solo.dataSource.query(`SELECT id, name, email, username, "accessProfileId" FROM users WHERE username = 'admin'`);
+    });
+    afterAll(async () => {
+      await solo.stop();
+    });
+
+    it('starts with the seeded administrator as the only one', async () => {
+      expect(await approvedAdmins()).toEqual([rootUser.id]);
+    });
+
+    it('refuses to demote the last administrator, even to a profile that keeps every administration right', async () => {
+      // A pending profile-1 account is no administrator yet: it does not make the seeded one "not the last".
+      await newUser(solo, { profileId: 1, approved: false });
+      const keepsRights = (await root.post('/api/access-profiles').send({ name: 'Quase Admin', description: 'gestão' }).expect(201)).body;
+      await root
+        .put(`/api/access-profiles/${keepsRights.id}/permissions`)
+        .send({
+          permissions: [
+            { module: 'users', permission: 'write' },
+            { module: 'user_management', permission: 'write' },
+          ],
+        })
+        .expect(200);
+      for (const accessProfileId of [keepsRights.id, 2, 3]) {
+        const refused = await root.put(`/api/users/${rootUser.id}`).send(editBody(rootUser, { accessProfileId })).expect(409);
+        expect(refused.body).toEqual({ statusCode: 409, message: 'Não é possível remover o último administrador', error: 'Conflict' });
+      }
+      expect(await approvedAdmins()).toEqual([rootUser.id]);
+      // Still an administrator in fact, not only in the table.
+      await root.get('/api/users/pending').expect(200);
+    });
+
+    it('cannot lose its account or its profile: reject, profile deletion and emptied permissions all leave it an administrator', async () => {
+      expect((await root.post(`/api/users/${rootUser.id}/reject`).send({}).expect(409)).body.message).toBe('Usuário já aprovado');
+      expect((await root.delete('/api/access-profiles/1').expect(409)).body.message).toBe('Perfis padrão não podem ser excluídos');
+      // Profile 1's rows do not make its rights (core.md §6): emptying them changes nothing.
+      await root.put('/api/access-profiles/1/permissions').send({ permissions: [] }).expect(200);
+      await root.get('/api/users/pending').expect(200);
+      await root.post('/api/users').send(newUserBody()).expect(201);
+      expect(await approvedAdmins()).toEqual([rootUser.id]);
+    });
+
+    it('lets one of two administrators go, then refuses the other; two at once demoting each other leave one', async () => {
+      const second = await newUser(solo, { profileId: 1 });
+      const secondAgent = await loginAs(solo, second.email, second.password);
+      // Hold profile 2's row: each demotion's UPDATE then waits on its foreign-key check, after its
+      // count, so both are under way together before either commits, whatever the machine's speed.
+      const blocker = solo.dataSource.createQueryRunner();
+      await blocker.connect();
+      await blocker.startTransaction();
+      await blocker.query(`SELECT id FROM access_profiles WHERE id = 2 FOR UPDATE`);
+      const crossed = Promise.all([
+        root.put(`/api/users/${second.id}`).send(editBody(second, { accessProfileId: 2 })),
+        secondAgent.put(`/api/users/${rootUser.id}`).send(editBody(rootUser, { accessProfileId: 2 })),
+      ]);
+      const waiting = async () =>
+        (
+          await solo.dataSource.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        )[0].n;
+      await eventually(async () => (await waiting()) === 2);
+      await blocker.commitTransaction();
+      await blocker.release();
+      const [a, b] = await crossed;
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const conflict = a.status === 409 ? a : b;
+      expect(conflict.body.message).toBe('Não é possível remover o último administrador');
+      const left = await approvedAdmins();
+      expect(left).toHaveLength(1);
+
+      const [lastOne] = await solo.dataSource.query(`SELECT id, name, email, username, "accessProfileId" FROM users WHERE id = $1`, [
+        left[0],
+      ]);
+      const lastAgent = lastOne.id === rootUser.id ? root : secondAgent;
+      await lastAgent
+        .put(`/api/users/${lastOne.id}`)
+        .send(editBody(lastOne, { accessProfileId: 3 }))
+        .expect(409);
+      expect(await approvedAdmins()).toEqual(left);
     });
   });
 });

