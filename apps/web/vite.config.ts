@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -35,8 +36,20 @@ const vendorGroups: { name: string; test: RegExp | ((id: string) => boolean); pr
   },
 ];
 
+/**
+ * Every text file of the build also ships as `.br` and `.gz` next to it, compressed once here at the highest
+ * levels, so the servers (express-static-gzip in the API, gzip_static/brotli_static in nginx) send them as they
+ * are instead of compressing on each request (or, as before, not at all).
+ */
+const precompress = compression({
+  include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+  algorithms: ['brotliCompress', 'gzip'], // the plugin's defaults: brotli quality 11, gzip level 9
+  skipIfLargerOrEqual: true,
+  logLevel: 'silent',
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress],
   resolve: {
     alias: { '@wkflow/contracts': contracts },
   },

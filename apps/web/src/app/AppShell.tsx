@@ -9,10 +9,13 @@ import { NotificationPermissionPrompt } from '../features/notifications/Notifica
 import { ActiveTheme } from '../features/themes/ActiveTheme';
 import { FloatingTimer } from '../features/timer/FloatingTimer';
 import { Header } from './Header';
+import { SkipLink } from './SkipLink';
 import { newActionPath } from './shellActions';
 import { useTaskSearch } from './useTaskSearch';
 
-/** The authenticated layout: header on top, the current route below (lazy pages suspend here). */
+const MAIN_ID = 'conteudo';
+
+/** The authenticated layout: a skip link, the header on top, the current route below in `main` (lazy pages suspend here). */
 export function AppShell({ user }: { user: User }) {
   const navigate = useNavigate();
   const [query] = useTaskSearch();
@@ -24,8 +27,9 @@ export function AppShell({ user }: { user: User }) {
 
   return (
     <Flex direction="column" minH="100dvh">
+      <SkipLink target={MAIN_ID} />
       <Header user={user} onNewTask={onNewTask} onCreateWithAi={onCreateWithAi} />
-      <Box as="main" flex="1">
+      <Box as="main" id={MAIN_ID} tabIndex={-1} flex="1" outline="none">
         <Container maxW="8xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '6' }}>
           <Suspense fallback={<FullPageSpinner minH="50vh" />}>
             <Outlet />

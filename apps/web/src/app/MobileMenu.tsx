@@ -2,6 +2,7 @@ import { Box, Button, CloseButton, Drawer, Portal, Separator, Stack, Text } from
 import { LogOut } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
+import { useOpenAfterMount } from '../components/useOpenAfterMount';
 import { useLogout } from '../features/auth/useLogout';
 import { NavLinks } from './NavLinks';
 import type { NavItem } from './navigation';
@@ -21,8 +22,10 @@ interface MobileMenuProps {
 export function MobileMenu({ open, onOpenChange, items, showTaskActions, onNewTask, onCreateWithAi }: MobileMenuProps) {
   const logout = useLogout();
   const close = () => onOpenChange(false);
+  // Loaded with its first opening: mounted closed, opened on the next commit (see useOpenAfterMount).
+  const shown = useOpenAfterMount(open);
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="start" size="xs" lazyMount unmountOnExit>
+    <Drawer.Root open={shown} onOpenChange={(e) => onOpenChange(e.open)} placement="start" size="xs" lazyMount unmountOnExit>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -51,7 +54,7 @@ export function MobileMenu({ open, onOpenChange, items, showTaskActions, onNewTa
                   />
                 )}
                 <Box>
-                  <Text textStyle="xs" fontWeight="semibold" color="fg.subtle" textTransform="uppercase" px="3" mb="1">
+                  <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" px="3" mb="1">
                     Módulos
                   </Text>
                   <NavLinks items={items} orientation="vertical" testIdPrefix="mobile-nav" onNavigate={close} />

@@ -3,6 +3,7 @@ import { canViewAllTasks } from '@wkflow/contracts';
 import { CalendarClock, FolderKanban, Users, X } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { appTimeZone } from '../lib/appTimeZone';
 import { initials } from '../lib/format';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { usePermissions } from '../features/auth/usePermissions';
@@ -124,7 +125,7 @@ export function Sidebar() {
     const scoped = scopedTasks(boardTasks ?? [], viewAll, user?.id);
     return {
       status: statusSummary(scoped, cols),
-      delivery: deliveryBuckets(scoped, cols),
+      delivery: deliveryBuckets(scoped, cols, new Date(), appTimeZone()),
       clients: clientCounts(scoped, cols, clients.data ?? []),
       members: viewAll ? memberCounts(scoped, cols, team.data ?? []) : [],
       lists: columnCounts(scoped, cols),
@@ -204,17 +205,17 @@ export function Sidebar() {
         <Section title="Entregas" icon={<CalendarClock size={14} />}>
           <Stack gap="1" data-testid="delivery-buckets">
             {(Object.keys(DELIVERY_LABELS) as Array<keyof DeliveryBuckets>).map((bucket) => (
-              <Flex
-                key={bucket}
-                justify="space-between"
-                align="center"
-                px="2"
-                py="1"
-                rounded="md"
-                bg={bucket === 'oneDay' && data.delivery.oneDay > 0 ? 'orange.subtle' : undefined}
-              >
-                <Text textStyle="sm">{DELIVERY_LABELS[bucket]}</Text>
-                <Text textStyle="sm" fontWeight="semibold">
+              // Figures, not controls: no box or hover that would make them look clickable; the nearest
+              // deliveries are told by the number's colour.
+              <Flex key={bucket} justify="space-between" align="center" px="2" py="0.5" cursor="default">
+                <Text textStyle="sm" color="fg.muted">
+                  {DELIVERY_LABELS[bucket]}
+                </Text>
+                <Text
+                  textStyle="sm"
+                  fontWeight="semibold"
+                  color={bucket === 'oneDay' && data.delivery.oneDay > 0 ? 'orange.fg' : undefined}
+                >
                   {data.delivery[bucket]}
                 </Text>
               </Flex>

@@ -1,15 +1,21 @@
 import { Badge, Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { profileLabel, type User } from '@wkflow/contracts';
 import { LogOut, Settings, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useOpenAfterMount } from '../components/useOpenAfterMount';
 import { useLogout } from '../features/auth/useLogout';
 import { UserAvatarButton } from './UserMenu';
 
 /** The avatar menu itself: Meu Perfil, Configurações, Sair (loaded on demand by UserMenu). */
 export default function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen: boolean }) {
   const logout = useLogout();
+  const [open, setOpen] = useState(defaultOpen);
+  // Loaded by the click that opens it: a menu machine created open could close itself at once, so it
+  // mounts closed and opens on the next commit (see useOpenAfterMount).
+  const shown = useOpenAfterMount(open);
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} open={shown} onOpenChange={(e) => setOpen(e.open)}>
       <Menu.Trigger asChild>
         <UserAvatarButton user={user} />
       </Menu.Trigger>

@@ -16,7 +16,7 @@ export function PasswordInput({ name, label, autoComplete, placeholder }: Passwo
   const [visible, setVisible] = useState(false);
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid}>
+    <Field.Root id={`field-${name}`} invalid={invalid}>
       <Field.Label>{label}</Field.Label>
       <InputGroup
         endElement={
@@ -32,7 +32,7 @@ export function PasswordInput({ name, label, autoComplete, placeholder }: Passwo
           </IconButton>
         }
       >
-        <Input {...field} id={`field-${name}`} type={visible ? 'text' : 'password'} autoComplete={autoComplete} placeholder={placeholder} />
+        <Input {...field} type={visible ? 'text' : 'password'} autoComplete={autoComplete} placeholder={placeholder} />
       </InputGroup>
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>

@@ -13,6 +13,7 @@ export default function ToastList() {
               {t.title && <Toast.Title>{t.title}</Toast.Title>}
               {t.description && <Toast.Description>{t.description}</Toast.Description>}
             </Stack>
+            {t.action && <Toast.ActionTrigger>{t.action.label}</Toast.ActionTrigger>}
             {t.closable && <Toast.CloseTrigger />}
           </Toast.Root>
         )}

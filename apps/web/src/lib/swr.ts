@@ -67,3 +67,24 @@ export const keys = {
   emailQueue: '/api/admin/email-queue',
   emailQueueStats: '/api/admin/email-queue/stats',
 } as const;
+
+const TIME_FIGURES = [
+  '/api/time-entries/admin?',
+  '/api/analytics/dashboard?',
+  '/api/analytics/trend?',
+  '/api/analytics/productivity?',
+  '/api/analytics/clients?',
+];
+
+/**
+ * The keys that show time entries or figures from them, refreshed when a timer starts or stops
+ * (in this tab, or another one through /ws 'timer.changed'): the running timer, the task's
+ * times and history, /time-management (every period) and the analytics sums.
+ */
+export function isTimeKey(key: unknown, taskId: number | null): boolean {
+  if (typeof key !== 'string') return false;
+  if (key === keys.activeTimeEntry || TIME_FIGURES.some((prefix) => key.startsWith(prefix))) return true;
+  return (
+    taskId !== null && (key === keys.taskTotalTime(taskId) || key === keys.taskTimeEntries(taskId) || key === keys.taskHistory(taskId))
+  );
+}

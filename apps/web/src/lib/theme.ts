@@ -107,6 +107,11 @@ const chakraTheme = defineConfig({
   },
 });
 
+// A card's title button is exempt: its click area (::after) is the whole card.
+const TOUCH_TARGETS = 'button:not(.wk-card__open), [role="button"], [role="tab"], [role="menuitem"], a.chakra-button';
+const TOUCH_ROWS =
+  'select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="color"]), label:has(input[type="checkbox"]), label:has(input[type="radio"])';
+
 /**
  * WKFlow look: a blue brand palette, white surfaces with subtle borders, all read from `--wk-*`
  * CSS variables so the user's theme recolours the app at once without rebuilding the system.
@@ -115,6 +120,11 @@ const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
     '#root': { minHeight: '100dvh' },
+    // Touch screens: every control is at least 44 × 44 px to hit with a finger (WCAG 2.5.5). Checkboxes and
+    // radios are hit through their label; inline links in text are left as they are.
+    // (!important: global styles sit in an earlier cascade layer than the recipes' own min sizes.)
+    [TOUCH_TARGETS]: { '@media (pointer: coarse)': { minHeight: '44px !important', minWidth: '44px !important' } },
+    [TOUCH_ROWS]: { '@media (pointer: coarse)': { minHeight: '44px !important' } },
   },
   theme: {
     tokens: {
@@ -151,6 +161,12 @@ const config = defineConfig({
           focusRing: { value: '{colors.brand.500}' },
           border: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
         },
+        // Solid fills with white text one step darker than Chakra's (the 600s of these read below 4.5:1 on white text).
+        green: { solid: { value: '{colors.green.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' } },
+        pink: { solid: { value: '{colors.pink.700}' } },
         // Surfaces, text and borders follow the active theme; the fallbacks are the stock light look.
         bg: {
           DEFAULT: { value: 'var(--wk-surface, #ffffff)' },

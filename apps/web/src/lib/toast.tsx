@@ -14,14 +14,20 @@ export const toaster = createToaster({
 
 type ToastType = 'success' | 'error' | 'info' | 'warning';
 
-function show(type: ToastType, title: string, description?: string): void {
+/** A button in the toast (e.g. 'Desfazer'); the toast closes when it is pressed. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+function show(type: ToastType, title: string, description?: string, action?: ToastAction): void {
   // A new toast replaces the one on screen (max 1 would otherwise queue it behind).
   toaster.dismiss();
-  toaster.create({ type, title, description, duration: TOAST_DURATION, closable: true });
+  toaster.create({ type, title, description, duration: TOAST_DURATION, closable: true, action });
 }
 
 export const toast = {
-  success: (title: string, description?: string) => show('success', title, description),
+  success: (title: string, description?: string, action?: ToastAction) => show('success', title, description, action),
   /** Destructive toast. */
   error: (title: string, description?: string) => show('error', title, description),
   info: (title: string, description?: string) => show('info', title, description),

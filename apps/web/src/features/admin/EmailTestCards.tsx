@@ -3,7 +3,7 @@ import { BellRing, Clock, Send, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
-import { sendTestDeadlineNotification, sendTestEmail, sendTestTaskNotification } from './email.api';
+import { sendTestDeadlineNotification, sendTestEmail, sendTestTaskNotification, type Queued } from './email.api';
 import { destinationError, TEST_EMAIL_DEFAULTS } from './email.logic';
 import { AdminCard } from './AdminCard';
 
@@ -31,11 +31,13 @@ function DestinationField({ id, value, onChange }: { id: string; value: string; 
 /** A send that tracks its own pending state and reports through toasts. */
 function useSend() {
   const [pending, setPending] = useState(false);
-  async function run(send: () => Promise<{ message: string }>, success: string, failure: string) {
+  async function run(send: () => Promise<Queued>, success: string, failure: string) {
     setPending(true);
     try {
       const result = await send();
-      toast.success(success, result.message);
+      // Only queued: say so, and say when it cannot leave (SMTP not configured).
+      if (result.smtpConfigured) toast.success(success, result.message);
+      else toast.warning('E-mail na fila, não enviado', result.message);
     } catch (error) {
       toast.error(failure, errorMessage(error, failure));
     } finally {
@@ -64,7 +66,8 @@ export function TestEmailCard() {
         gap="4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!disabled) void run(() => sendTestEmail(to.trim(), subject, message), 'E-mail de teste enviado', 'Erro ao enviar e-mail');
+          if (!disabled)
+            void run(() => sendTestEmail(to.trim(), subject, message), 'E-mail de teste na fila de envio', 'Erro ao enviar e-mail');
         }}
       >
         <DestinationField id="test-email-to" value={to} onChange={setTo} />
@@ -105,7 +108,7 @@ export function NotificationTestsCard() {
             variant="outline"
             disabled={disabled}
             loading={task.pending}
-            onClick={() => void task.run(() => sendTestTaskNotification(to.trim()), 'Notificação de teste enviada', failure)}
+            onClick={() => void task.run(() => sendTestTaskNotification(to.trim()), 'Notificação de teste na fila de envio', failure)}
           >
             <UserCheck /> Tarefa Atribuída
           </Button>
@@ -113,7 +116,9 @@ export function NotificationTestsCard() {
             variant="outline"
             disabled={disabled}
             loading={deadline.pending}
-            onClick={() => void deadline.run(() => sendTestDeadlineNotification(to.trim()), 'Notificação de teste enviada', failure)}
+            onClick={() =>
+              void deadline.run(() => sendTestDeadlineNotification(to.trim()), 'Notificação de teste na fila de envio', failure)
+            }
           >
             <Clock /> Prazo Próximo
           </Button>

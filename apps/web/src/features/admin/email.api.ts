@@ -22,10 +22,12 @@ export function refreshQueue(): Promise<unknown> {
   return Promise.all([mutate(keys.emailQueue), mutate(keys.emailQueueStats)]);
 }
 
-interface Queued {
+export interface Queued {
   success: true;
   id: number;
   message: string;
+  /** False: the e-mail waits in the queue and is not sent (SMTP 'Não Configurado'). */
+  smtpConfigured: boolean;
 }
 
 async function queue(path: string, body: object): Promise<Queued> {

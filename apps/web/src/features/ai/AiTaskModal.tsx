@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Field, HStack, Icon, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Field, HStack, Icon, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { AiParseResult, Column, User } from '@wkflow/contracts';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { errorMessage } from '../../lib/fetcher';
+import { useOpenAfterMount } from '../../components/useOpenAfterMount';
 import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -27,9 +28,10 @@ const NO_ITEMS: never[] = [];
 
 /** 'Criar Tarefa com IA' (core.md §2, §4): text → analysis → suggestion → optional edit → create. */
 export function AiTaskModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const shown = useOpenAfterMount(open);
   return (
     <Dialog.Root
-      open={open}
+      open={shown}
       onOpenChange={(e) => !e.open && onClose()}
       size="xl"
       placement="center"
@@ -66,6 +68,8 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const [analysing, setAnalysing] = useState(false);
   const [result, setResult] = useState<AiParseResult | null>(null);
+  /** The text the current suggestion was made from: once the text differs, the suggestion is stale. */
+  const [analysedText, setAnalysedText] = useState<string | null>(null);
   const [draft, setDraft] = useState<AiDraft | null>(null);
   const [editing, setEditing] = useState(false);
   const [chosenColumn, setChosenColumn] = useState<number | null>(null);
@@ -74,6 +78,7 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
   const columnId = targetColumnId(columns, chosenColumn);
   const sortedColumns = useMemo(() => [...columns].sort((a, b) => a.position - b.position || a.id - b.id), [columns]);
   const preview = result && draft ? applyDraft(result, draft, clients, users) : null;
+  const stale = result !== null && textToSend(text) !== analysedText;
 
   async function analyse() {
     const toSend = textToSend(text);
@@ -85,6 +90,7 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
     try {
       const parsed = await parseTask(toSend);
       setResult(parsed);
+      setAnalysedText(toSend);
       setDraft(draftFromSuggestion(parsed));
       setEditing(false);
     } catch (error) {
@@ -95,7 +101,7 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
   }
 
   async function create() {
-    if (!preview) return;
+    if (!preview || stale) return;
     if (!columnId) {
       toast.error(AI_TOASTS.columnRequired.title, AI_TOASTS.columnRequired.description);
       return;
@@ -145,7 +151,7 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
           <HStack justify="flex-end">
             <Button
               colorPalette="brand"
-              variant={result ? 'outline' : 'solid'}
+              variant={result && !stale ? 'outline' : 'solid'}
               onClick={() => void analyse()}
               loading={analysing}
               loadingText="Analisando..."
@@ -154,8 +160,16 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
             </Button>
           </HStack>
 
+          {stale && (
+            <Alert.Root status="warning" size="sm" data-testid="ai-stale">
+              <Alert.Indicator />
+              <Alert.Title>
+                O texto mudou depois da análise. Clique em Analisar para atualizar a sugestão antes de criar a tarefa.
+              </Alert.Title>
+            </Alert.Root>
+          )}
           {result && draft && preview && (
-            <>
+            <Stack gap="4" opacity={stale ? 0.5 : 1} aria-disabled={stale || undefined}>
               <AiSuggestionPanel
                 preview={preview}
                 draft={draft}
@@ -186,7 +200,7 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
               </Field.Root>
               <AiNotes suggestions={result.suggestions} warnings={result.warnings} />
               {canSeeAiDebug(user) && result.debug && <AiDebugPanel debug={result.debug} />}
-            </>
+            </Stack>
           )}
           {!result && (
             <Text textStyle="sm" color="fg.muted">
@@ -199,7 +213,7 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
         <Button variant="outline" onClick={onClose}>
           Cancelar
         </Button>
-        <Button colorPalette="brand" onClick={() => void create()} disabled={!preview} loading={creating} loadingText="Criando...">
+        <Button colorPalette="brand" onClick={() => void create()} disabled={!preview || stale} loading={creating} loadingText="Criando...">
           Criar Tarefa
         </Button>
       </Dialog.Footer>

@@ -1,5 +1,5 @@
 import { Box, Card, Heading, Text } from '@chakra-ui/react';
-import type { AnalyticsTrendDay, ClientPerformance, MemberProductivity } from '@wkflow/contracts';
+import { formatHoursMinutes, type AnalyticsTrendDay, type ClientPerformance, type MemberProductivity } from '@wkflow/contracts';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { dayLabel, topBy } from './analytics.logic';
 
@@ -18,7 +18,11 @@ const shortName = (value: unknown) => {
   return text.length > 14 ? `${text.slice(0, 13)}…` : text;
 };
 
-const hoursLabel = (value: unknown) => `${Number(value).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} h`;
+/** Axis ticks in decimal hours; tooltips in hours and minutes from the same exact figure. */
+const hoursLabel = (value: unknown) => `${Number(value).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} h`;
+const timeLabel = (value: unknown) => formatHoursMinutes(Number(value) * 3600);
+/** Exact hours from exact seconds (the API's `hours` has two decimals). */
+const exactHours = <T extends { seconds: number }>(rows: T[]) => rows.map((row) => ({ ...row, hours: row.seconds / 3600 }));
 
 function ChartCard({ title, children, empty }: { title: string; children: React.ReactElement; empty: boolean }) {
   return (
@@ -75,7 +79,7 @@ function HoursBars<T extends { name: string; hours: number }>({ title, data }: {
         <CartesianGrid strokeDasharray="3 3" stroke={COLORS.grid} horizontal={false} />
         <XAxis type="number" tickLine={false} tickFormatter={hoursLabel} />
         <YAxis type="category" dataKey="name" width={140} tickLine={false} tick={{ fontSize: 11 }} />
-        <Tooltip formatter={hoursLabel} />
+        <Tooltip formatter={timeLabel} />
         <Bar dataKey="hours" name="Horas" fill={COLORS.primary} radius={[0, 4, 4, 0]} />
       </BarChart>
     </ChartCard>
@@ -93,7 +97,7 @@ export function ProductivityCharts({ members }: { members: MemberProductivity[] 
           { key: 'open_tasks', name: 'Abertas', color: COLORS.primary },
         ]}
       />
-      <HoursBars title="Horas registradas por membro" data={topBy(members, (m) => m.hours)} />
+      <HoursBars title="Horas registradas por membro" data={exactHours(topBy(members, (m) => m.seconds))} />
     </>
   );
 }
@@ -110,22 +114,22 @@ export function ClientCharts({ clients }: { clients: ClientPerformance[] }) {
           { key: 'overdue', name: 'Atrasadas', color: COLORS.warning },
         ]}
       />
-      <HoursBars title="Horas por cliente" data={topBy(clients, (c) => c.hours)} />
+      <HoursBars title="Horas por cliente" data={exactHours(topBy(clients, (c) => c.seconds))} />
     </>
   );
 }
 
 /** The overview's day-by-day trend: completed tasks as bars, hours as a line on its own axis. */
 export function TrendChart({ days }: { days: AnalyticsTrendDay[] }) {
-  const empty = days.every((d) => d.completed_tasks === 0 && d.hours === 0);
+  const empty = days.every((d) => d.completed_tasks === 0 && d.seconds === 0);
   return (
     <ChartCard title="Atividade por dia" empty={empty}>
-      <ComposedChart data={days} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+      <ComposedChart data={exactHours(days)} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke={COLORS.grid} vertical={false} />
         <XAxis dataKey="date" tickLine={false} tick={{ fontSize: 11 }} tickFormatter={dayLabel} minTickGap={16} />
         <YAxis yAxisId="tasks" allowDecimals={false} tickLine={false} width={32} />
         <YAxis yAxisId="hours" orientation="right" tickLine={false} width={48} tickFormatter={hoursLabel} />
-        <Tooltip labelFormatter={dayLabel} formatter={(value, name) => (name === 'Horas' ? hoursLabel(value) : value)} />
+        <Tooltip labelFormatter={dayLabel} formatter={(value, name) => (name === 'Horas' ? timeLabel(value) : value)} />
         <Legend />
         <Bar
           yAxisId="tasks"

@@ -1,9 +1,9 @@
 import { Badge, Box, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import type { AnalyticsDashboard, AnalyticsPeriod } from '@wkflow/contracts';
+import { formatHoursMinutes, type AnalyticsDashboard, type AnalyticsPeriod } from '@wkflow/contracts';
 import { CheckCircle2, Clock, Minus, Percent, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useClientPerformance, useProductivity, useTrend } from './analytics.api';
-import { formatChange, formatHours, formatPercent, trendOf } from './analytics.logic';
+import { formatChange, formatPercent, trendOf } from './analytics.logic';
 
 // recharts stays in its own chunk, fetched when a chart tab opens.
 const ProductivityCharts = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ProductivityCharts })));
@@ -95,7 +95,7 @@ export function OverviewTab({
         <MetricCard
           testId="metric-hours"
           label="Horas Trabalhadas"
-          value={formatHours(data.total_hours)}
+          value={formatHoursMinutes(data.total_seconds)}
           change={data.hours_change}
           icon={<Clock />}
         />
@@ -181,7 +181,7 @@ export function ProductivityTab({ period }: { period: AnalyticsPeriod }) {
         title="Produtividade por membro"
         testId="productivity-table"
         headers={['Membro', 'Tarefas concluídas', 'Horas', 'Tarefas abertas']}
-        rows={data.map((m) => [m.name, m.completed_tasks, formatHours(m.hours), m.open_tasks])}
+        rows={data.map((m) => [m.name, m.completed_tasks, formatHoursMinutes(m.seconds), m.open_tasks])}
       />
     </Stack>
   );
@@ -209,7 +209,7 @@ export function ClientsTab({ period }: { period: AnalyticsPeriod }) {
           c.tasks,
           c.completed,
           c.overdue > 0 ? <Badge colorPalette="red">{c.overdue}</Badge> : 0,
-          formatHours(c.hours),
+          formatHoursMinutes(c.seconds),
         ])}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, formatChange, formatHours, hasUnfinishedReports, reportProblem, topBy, trendOf } from './analytics.logic';
+import { dayLabel, formatChange, hasUnfinishedReports, reportProblem, topBy, trendOf } from './analytics.logic';
 
 describe('analytics page logic', () => {
   it('shows changes with a sign and a trend', () => {
@@ -7,7 +7,6 @@ describe('analytics page logic', () => {
     expect(formatChange(-3)).toBe('-3%');
     expect(formatChange(0)).toBe('0%');
     expect([trendOf(4), trendOf(-1), trendOf(0)]).toEqual(['up', 'down', 'flat']);
-    expect(formatHours(1234.5)).toBe('1.234,5 h');
   });
   it('asks for a name, then a type, with the spec toasts', () => {
     expect(reportProblem({ name: '  ', type: 'productivity', period: 30 })).toEqual({

@@ -29,10 +29,6 @@ export function formatChange(change: number): string {
   return `${change > 0 ? '+' : ''}${number(change)}%`;
 }
 
-export function formatHours(hours: number): string {
-  return `${number(hours)} h`;
-}
-
 export function formatPercent(value: number): string {
   return `${number(value)}%`;
 }

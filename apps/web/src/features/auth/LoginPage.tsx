@@ -15,7 +15,7 @@ export default function LoginPage() {
   useDocumentTitle(isLogin ? 'Entrar' : 'Criar Conta');
 
   return (
-    <Center minH="100dvh" px="4" py="10" bgGradient="to-br" gradientFrom="brand.50" gradientTo="bg.subtle">
+    <Center as="main" minH="100dvh" px="4" py="10" bgGradient="to-br" gradientFrom="brand.50" gradientTo="bg.subtle">
       <Box w="full" maxW="md">
         <Flex justify="center" mb="6">
           <BrandMark size="lg" />

@@ -13,10 +13,10 @@ export const REGISTER_SUCCESS_DESCRIPTION = 'Sua conta aguarda aprovação do ad
 function RoleSelect() {
   const [field] = useField<string>('role');
   return (
-    <Field.Root>
+    <Field.Root id="field-role">
       <Field.Label>Perfil solicitado</Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field {...field} id="field-role">
+        <NativeSelect.Field {...field}>
           {USER_ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}

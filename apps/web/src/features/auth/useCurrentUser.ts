@@ -1,5 +1,6 @@
 import type { MeResponse, User } from '@wkflow/contracts';
 import useSWR from 'swr';
+import { setAppTimeZone } from '../../lib/appTimeZone';
 import { fetchOrNull401 } from '../../lib/fetcher';
 import { FIVE_MINUTES, keys } from '../../lib/swr';
 
@@ -13,6 +14,7 @@ export function useCurrentUser() {
     shouldRetryOnError: false,
     revalidateIfStale: false,
   });
+  setAppTimeZone(data?.timeZone);
   const user: User | null | undefined = data === undefined ? (error ? null : undefined) : (data?.user ?? null);
   return { user, isLoading, error: error as Error | undefined, mutate };
 }

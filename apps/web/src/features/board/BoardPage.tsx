@@ -1,5 +1,13 @@
 import { Box, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
-import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks, isAdmin as isAdminUser, type Column, type Task } from '@wkflow/contracts';
+import {
+  canEditAllTasks,
+  canEditAssignedTasks,
+  canViewAllTasks,
+  isAdmin as isAdminUser,
+  isCompletedColumnName,
+  type Column,
+  type Task,
+} from '@wkflow/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
@@ -17,23 +25,26 @@ import { useClients } from '../clients/useClients';
 import { moveTask } from '../tasks/tasks.api';
 import type { TaskDialogTarget } from '../tasks/TaskDialog';
 import { useColumns, useTasks, useTeam } from '../tasks/useTaskData';
+import { hiddenMatchesText } from './search.logic';
 import { AddColumnTile } from './AddColumnTile';
 import { BoardColumn, type EditRights } from './BoardColumn';
 import {
   backlogColumn,
   CLIENT_PARAM,
   DEFAULT_FILTERS,
-  dropPosition,
+  dropPlace,
   FILTER_LABELS,
   idParam,
   keepUnchangedGroups,
   MEMBER_PARAM,
+  reorderColumns,
   sortColumns,
   tasksByColumn,
+  searchHiddenByFilters,
   visibleTasks,
   type BoardFilters,
 } from './board.logic';
-import { createColumn, deleteColumn, updateColumn } from './columns.api';
+import { createColumn, deleteColumn, renameColumn, reorderColumnsOnServer, updateColumn } from './columns.api';
 
 // The dialog (and its forms code) loads when first opened, not with the board.
 const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ default: m.TaskDialog })));
@@ -107,7 +118,12 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const clientsById = useMemo(() => new Map(clients.map((c) => [c.id, c])), [clients]);
   const people = useMemo(() => new Map(team.map((u) => [u.id, u])), [team]);
 
-  const visible = useMemo(() => visibleTasks(tasks, columns, filters, query, scope), [tasks, columns, filters, query, scope]);
+  const names = useMemo(() => ({ clients: clientsById, people }), [clientsById, people]);
+  const visible = useMemo(() => visibleTasks(tasks, columns, filters, query, scope, names), [tasks, columns, filters, query, scope, names]);
+  const hiddenText = useMemo(
+    () => hiddenMatchesText(searchHiddenByFilters(tasks, columns, filters, query, scope, names)),
+    [tasks, columns, filters, query, scope, names],
+  );
   const previousGroups = useRef<Map<number, Task[]> | null>(null);
   const grouped = useMemo(() => keepUnchangedGroups(previousGroups.current, tasksByColumn(visible)), [visible]);
   useEffect(() => {
@@ -120,13 +136,31 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
     latest.current = { tasks, columns };
   }, [tasks, columns]);
 
-  const onDrop = useCallback((taskId: number, column: Column, visibleCount: number) => {
+  const onDrop = useCallback((taskId: number, column: Column, shown: Task[], slot: number) => {
     const board = latest.current;
     const task = board.tasks.find((t) => t.id === taskId);
     const from = board.columns.find((c) => c.id === task?.columnId);
-    const position = dropPosition(task, from, column, visibleCount);
+    const position = dropPlace(task, from, column, shown, slot);
     if (position === null) return;
-    moveTask(taskId, column.id, position, column.name).catch((err: unknown) => toast.error('Erro ao mover tarefa', errorMessage(err)));
+    moveTask(taskId, column.id, position, column.name)
+      .then(() => {
+        // A completed card leaves the default board: say so, and offer the way back to where it was.
+        if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return;
+        toast.success('Tarefa concluída', undefined, {
+          label: 'Desfazer',
+          onClick: () =>
+            void moveTask(taskId, from.id, task.position, from.name).catch((err: unknown) =>
+              toast.error('Erro ao mover tarefa', errorMessage(err)),
+            ),
+        });
+      })
+      .catch((err: unknown) => toast.error('Erro ao mover tarefa', errorMessage(err)));
+  }, []);
+
+  const onReorder = useCallback((columnId: number, target: Column, before: boolean) => {
+    const updates = reorderColumns(latest.current.columns, columnId, target.id, before);
+    if (!updates) return;
+    reorderColumnsOnServer(updates).catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
   }, []);
 
   const onOpen = useCallback((taskId: number) => setTarget({ mode: 'edit', taskId }), []);
@@ -134,8 +168,8 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const onClose = useCallback(() => setTarget(null), []);
 
   const onRename = useCallback((column: Column, name: string) => {
-    updateColumn(column.id, { name })
-      .then(() => toast.success('Lista Atualizada'))
+    renameColumn(column.id, name, (question) => window.confirm(question))
+      .then((renamed) => renamed && toast.success('Lista Atualizada'))
       .catch((err: unknown) => toast.error('Erro ao Atualizar Lista', errorMessage(err)));
   }, []);
   const onRecolor = useCallback((column: Column, color: string) => {
@@ -237,6 +271,11 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
             <Text textStyle="sm" color="fg.muted">
               · {visible.length} tarefa(s)
             </Text>
+            {hiddenText && (
+              <Text textStyle="sm" color="fg.muted" data-testid="hidden-matches">
+                · {hiddenText}
+              </Text>
+            )}
           </HStack>
         )}
 
@@ -266,6 +305,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
                   onOpen={onOpen}
                   onAdd={onAdd}
                   onDrop={onDrop}
+                  onReorder={onReorder}
                   onRename={onRename}
                   onRecolor={onRecolor}
                   onDelete={onDelete}

@@ -7,7 +7,9 @@ import {
   cardState,
   columnNameToSend,
   DEFAULT_FILTERS,
-  dropPosition,
+  dropPlace,
+  reorderColumns,
+  slotAt,
   idParam,
   nearEnd,
   removeTask,
@@ -79,14 +81,53 @@ describe('board filters', () => {
 });
 
 describe('moving cards', () => {
-  it('drops at the target column visible count + 1', () => {
-    expect(dropPosition(task(1, 1, 1), columns[0], columns[1], 4)).toBe(5);
-    expect(dropPosition(task(1, 1, 1), columns[0], columns[1], 0)).toBe(1);
+  it('drops between the two cards around the gap, by their server positions', () => {
+    const target = [task(5, 2, 1), task(6, 2, 3), task(7, 2, 4)]; // position 2 hidden by a filter
+    expect(dropPlace(task(1, 1, 1), columns[0], columns[1], target, 0)).toBe(1);
+    expect(dropPlace(task(1, 1, 1), columns[0], columns[1], target, 1)).toBe(3);
+    expect(dropPlace(task(1, 1, 1), columns[0], columns[1], target, 3)).toBe(5);
+    expect(dropPlace(task(1, 1, 1), columns[0], columns[1], [], 0)).toBe(1);
   });
-  it('does not move within the same column, completed cards or unknown tasks', () => {
-    expect(dropPosition(task(1, 2, 1), columns[1], columns[1], 3)).toBeNull();
-    expect(dropPosition(task(1, 3, 1), columns[2], columns[1], 3)).toBeNull();
-    expect(dropPosition(undefined, undefined, columns[1], 3)).toBeNull();
+  it('reorders inside a column, counting places without the card itself', () => {
+    const shown = [task(1, 2, 1), task(2, 2, 2), task(3, 2, 3), task(4, 2, 4)];
+    // Card 1 dropped between 3 and 4: place 3 among the three others.
+    expect(dropPlace(shown[0], columns[1], columns[1], shown, 3)).toBe(3);
+    expect(dropPlace(shown[0], columns[1], columns[1], shown, 4)).toBe(4);
+    // Card 4 dropped before 2: place 2.
+    expect(dropPlace(shown[3], columns[1], columns[1], shown, 1)).toBe(2);
+    // Dropped where it already is: nothing moves.
+    expect(dropPlace(shown[1], columns[1], columns[1], shown, 1)).toBeNull();
+    expect(dropPlace(shown[1], columns[1], columns[1], shown, 2)).toBeNull();
+  });
+  it('does not move completed cards or unknown tasks', () => {
+    expect(dropPlace(task(1, 3, 1), columns[2], columns[1], [], 0)).toBeNull();
+    expect(dropPlace(undefined, undefined, columns[1], [], 0)).toBeNull();
+  });
+  it('finds the gap under the pointer', () => {
+    const cards = [
+      { top: 0, height: 100 },
+      { top: 110, height: 100 },
+    ];
+    expect(slotAt(-5, cards)).toBe(0);
+    expect(slotAt(49, cards)).toBe(0);
+    expect(slotAt(51, cards)).toBe(1);
+    expect(slotAt(170, cards)).toBe(2);
+    expect(slotAt(10, [])).toBe(0);
+  });
+  it('reorders columns: every column with its new place, null when nothing changes', () => {
+    expect(reorderColumns(columns, 3, 1, true)).toEqual([
+      { id: 3, position: 1 },
+      { id: 1, position: 2 },
+      { id: 2, position: 3 },
+    ]);
+    expect(reorderColumns(columns, 1, 2, false)).toEqual([
+      { id: 2, position: 1 },
+      { id: 1, position: 2 },
+      { id: 3, position: 3 },
+    ]);
+    expect(reorderColumns(columns, 1, 2, true)).toBeNull();
+    expect(reorderColumns(columns, 1, 1, true)).toBeNull();
+    expect(reorderColumns(columns, 9, 1, true)).toBeNull();
   });
   it('moves optimistically and renumbers both columns', () => {
     const tasks = [task(1, 1, 1), task(2, 1, 2), task(3, 2, 1)];

@@ -1,4 +1,5 @@
 import { isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
+import { foldText, matchesSearch, type SearchNames } from './search.logic';
 
 /** Pure rules of the board (core.md §2, §4): filters, grouping, the drop position, the optimistic move. */
 
@@ -41,29 +42,49 @@ export function cardState(task: Pick<Task, 'status'>, column: Pick<Column, 'name
   return task.status;
 }
 
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-/** Tasks shown: the three status filters, the sidebar's client/member and the header search (title and description). */
+/**
+ * Tasks shown: the three status filters, the sidebar's client/member and the header search (title,
+ * description, and with `names` the client's and the assignees' names).
+ */
 export function visibleTasks(
   tasks: readonly Task[],
   columns: readonly Column[],
   filters: BoardFilters,
   search: string,
   scope: ScopeFilters = { clientId: null, memberId: null },
+  names?: SearchNames,
 ): Task[] {
   const byId = new Map(columns.map((c) => [c.id, c]));
-  const needle = fold(search.trim());
+  const needle = foldText(search.trim());
   return tasks.filter((task) => {
     if (!filters[cardState(task, byId.get(task.columnId))]) return false;
     if (scope.clientId !== null && task.clientId !== scope.clientId) return false;
     if (scope.memberId !== null && !task.assignedTo.includes(scope.memberId)) return false;
-    return !needle || fold(task.title).includes(needle) || fold(task.description).includes(needle);
+    return matchesSearch(task, needle, names);
   });
+}
+
+/** Tasks a non-blank search finds in the sidebar's scope that the status filters hide, per state. */
+export function searchHiddenByFilters(
+  tasks: readonly Task[],
+  columns: readonly Column[],
+  filters: BoardFilters,
+  search: string,
+  scope: ScopeFilters = { clientId: null, memberId: null },
+  names?: SearchNames,
+): Record<CardState, number> {
+  const hidden: Record<CardState, number> = { open: 0, overdue: 0, completed: 0 };
+  const needle = foldText(search.trim());
+  if (!needle) return hidden;
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  for (const task of tasks) {
+    const state = cardState(task, byId.get(task.columnId));
+    if (filters[state]) continue;
+    if (scope.clientId !== null && task.clientId !== scope.clientId) continue;
+    if (scope.memberId !== null && !task.assignedTo.includes(scope.memberId)) continue;
+    if (matchesSearch(task, needle, names)) hidden[state] += 1;
+  }
+  return hidden;
 }
 
 /** Columns in board order. */
@@ -103,18 +124,58 @@ export function backlogColumn(columns: readonly Column[]): Column | undefined {
 }
 
 /**
- * Where a dropped card goes: the target column's visible task count plus 1 (core.md §4), or null
- * when nothing moves (same column, completed card, unknown task).
+ * Where a dropped card goes: the 1-based place among the target column's other cards that
+ * PUT /api/tasks/{id}/move takes, or null when nothing moves (completed card, unknown task, same place).
+ * `shown` is the target column's cards as rendered, in order; `slot` the gap the card was dropped
+ * in (0: before the first). The place comes from the neighbours' server positions, so cards the
+ * filters hide keep theirs; a column showing no card gets its visible count plus 1 (core.md §4).
  */
-export function dropPosition(
-  task: Pick<Task, 'columnId'> | undefined,
+export function dropPlace(
+  task: Pick<Task, 'id' | 'columnId' | 'position'> | undefined,
   from: Column | undefined,
   to: Column,
-  visibleInTarget: number,
+  shown: readonly Pick<Task, 'id' | 'position'>[],
+  slot: number,
 ): number | null {
-  if (!task || task.columnId === to.id) return null;
+  if (!task) return null;
   if (from && isCompletedColumnName(from.name)) return null;
-  return visibleInTarget + 1;
+  const same = task.columnId === to.id;
+  // Server places count the other cards only: one less past the card's own place in its column.
+  const without = (position: number) => (same && task.position < position ? position - 1 : position);
+  const after = shown.slice(slot).find((t) => t.id !== task.id);
+  const before = shown
+    .slice(0, slot)
+    .reverse()
+    .find((t) => t.id !== task.id);
+  const place = after ? without(after.position) : before ? without(before.position) + 1 : 1;
+  return same && place === task.position ? null : place;
+}
+
+/** The gap a pointer at `y` falls in, given the rendered cards' top and height (in order): before the first card whose middle is below it. */
+export function slotAt(y: number, cards: readonly { top: number; height: number }[]): number {
+  const index = cards.findIndex((c) => y < c.top + c.height / 2);
+  return index === -1 ? cards.length : index;
+}
+
+/**
+ * The columns' order after dragging `movedId` onto `targetId` (before it when `before`, else
+ * after it), as PUT /api/columns/reorder takes it: every column with its 1-based place.
+ * Null when the order does not change.
+ */
+export function reorderColumns(
+  columns: readonly Column[],
+  movedId: number,
+  targetId: number,
+  before: boolean,
+): { id: number; position: number }[] | null {
+  const sorted = sortColumns(columns);
+  const moved = sorted.find((c) => c.id === movedId);
+  if (!moved || movedId === targetId || !sorted.some((c) => c.id === targetId)) return null;
+  const rest = sorted.filter((c) => c.id !== movedId);
+  const at = rest.findIndex((c) => c.id === targetId) + (before ? 0 : 1);
+  rest.splice(at, 0, moved);
+  if (rest.every((c, i) => c.id === sorted[i].id)) return null;
+  return rest.map((c, i) => ({ id: c.id, position: i + 1 }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column, Task } from '@wkflow/contracts';
+import { dueText } from '../tasks/tasks.logic';
 import { clientCounts, columnCounts, deliveryBuckets, memberCounts, scopedTasks, statusSummary } from './sidebar.logic';
 
 const columns: Column[] = [
@@ -39,8 +40,26 @@ describe('sidebar summaries', () => {
     task(7, { deadline: hours(5), columnId: 3, assignedTo: [10] }),
   ];
 
-  it('buckets deliveries in 1, 2, 3 and more than 3 days among non-completed tasks', () => {
-    expect(deliveryBuckets(tasks, columns, now)).toEqual({ oneDay: 2, twoDays: 1, threeDays: 1, later: 1 });
+  it('buckets deliveries by calendar days in the app zone (today and tomorrow, 2, 3, more) among non-completed tasks', () => {
+    // now is 09:00 on the 22nd in São Paulo: +2 h and +24 h and +30 h are today/tomorrow, +60 h the 24th, +73 h the 25th.
+    expect(deliveryBuckets(tasks, columns, now)).toEqual({ oneDay: 3, twoDays: 1, threeDays: 1, later: 0 });
+    expect(deliveryBuckets([task(8, { deadline: hours(100) })], columns, now)).toEqual({ oneDay: 0, twoDays: 0, threeDays: 0, later: 1 });
+  });
+  it("a deadline the day after tomorrow, 40 h away, is 'Em 2 dias' and the card says 'Vence em 2 dias' (issue 22 §10)", () => {
+    // 20:00 on the 22nd in São Paulo; the deadline is 12:00 on the 24th.
+    const evening = new Date('2026-11-22T23:00:00.000Z');
+    const due = task(9, { deadline: '2026-11-24T15:00:00.000Z' });
+    expect(deliveryBuckets([due], columns, evening)).toEqual({ oneDay: 0, twoDays: 1, threeDays: 0, later: 0 });
+    expect(dueText(due, false, evening)).toBe('Vence em 2 dias');
+    expect(dueText({ ...due, deadline: '2026-11-23T11:00:00.000Z' }, false, evening)).toBe('Vence em 1 dia');
+    expect(dueText({ ...due, deadline: '2026-11-23T01:00:00.000Z' }, false, evening)).toBe('Vence em 2 horas');
+    expect(dueText({ ...due, deadline: '2026-11-21T23:00:00.000Z' }, false, evening)).toBe('Venceu há 1 dia');
+    // In another zone the same instants fall on other dates.
+    // 06:00 on the 24th in São Paulo is 23:00 on the 23rd in Honolulu, where it is 13:00 on the 22nd.
+    const early = task(10, { deadline: '2026-11-24T09:00:00.000Z' });
+    expect(dueText(early, false, evening)).toBe('Vence em 2 dias');
+    expect(deliveryBuckets([early], columns, evening, 'Pacific/Honolulu')).toEqual({ oneDay: 1, twoDays: 0, threeDays: 0, later: 0 });
+    expect(dueText(early, false, evening, 'Pacific/Honolulu')).toBe('Vence em 1 dia');
   });
   it('counts tasks by state', () => {
     expect(statusSummary(tasks, columns)).toEqual({ total: 7, open: 5, overdue: 1, completed: 1 });

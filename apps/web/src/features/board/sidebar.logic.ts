@@ -1,4 +1,4 @@
-import type { Column, Task } from '@wkflow/contracts';
+import { calendarDaysBetween, DEFAULT_APP_TIMEZONE, type Column, type Task } from '@wkflow/contracts';
 import { cardState, type CardState } from './board.logic';
 
 /** Summaries of the 'Projetos' sidebar (extended.md §2.14, §4). */
@@ -42,24 +42,30 @@ export const DELIVERY_LABELS: Record<keyof DeliveryBuckets, string> = {
   later: 'Mais de 3 dias',
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The bucket of a calendar-day distance (0 today, 1 tomorrow...): today and tomorrow are 'Em 1 dia'. */
+export function deliveryBucketOf(days: number): keyof DeliveryBuckets {
+  return days <= 1 ? 'oneDay' : days === 2 ? 'twoDays' : days === 3 ? 'threeDays' : 'later';
+}
 
 /**
- * Deliveries ahead among non-completed tasks: a deadline within the next 24 hours is 'Em 1 dia',
- * 24–48 h 'Em 2 dias', 48–72 h 'Em 3 dias', later 'Mais de 3 dias'. Past deadlines are not
- * deliveries ahead (they show as overdue) and are left out.
+ * Deliveries ahead among non-completed tasks, by calendar days in the app's zone (like the card's
+ * 'Vence em N dias'): today and tomorrow 'Em 1 dia', the day after tomorrow 'Em 2 dias', then
+ * 'Em 3 dias' and 'Mais de 3 dias'. Past deadlines are not deliveries ahead (they show as overdue)
+ * and are left out.
  */
-export function deliveryBuckets(tasks: readonly Task[], columns: readonly Column[], now: Date = new Date()): DeliveryBuckets {
+export function deliveryBuckets(
+  tasks: readonly Task[],
+  columns: readonly Column[],
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_APP_TIMEZONE,
+): DeliveryBuckets {
   const state = stateOf(columns);
   const buckets: DeliveryBuckets = { oneDay: 0, twoDays: 0, threeDays: 0, later: 0 };
   for (const task of tasks) {
     if (state(task) === 'completed') continue;
     const left = Date.parse(task.deadline) - now.getTime();
     if (Number.isNaN(left) || left < 0) continue;
-    if (left <= DAY_MS) buckets.oneDay += 1;
-    else if (left <= 2 * DAY_MS) buckets.twoDays += 1;
-    else if (left <= 3 * DAY_MS) buckets.threeDays += 1;
-    else buckets.later += 1;
+    buckets[deliveryBucketOf(calendarDaysBetween(task.deadline, now, timeZone) ?? 0)] += 1;
   }
   return buckets;
 }

@@ -106,7 +106,7 @@ export function Composer({ roomId, replyTo, onCancelReply, onSent }: ComposerPro
           <Send />
         </IconButton>
       </HStack>
-      <Text textStyle="xs" color="fg.subtle" mt="1" display={{ base: 'none', md: 'block' }}>
+      <Text textStyle="xs" color="fg.muted" mt="1" display={{ base: 'none', md: 'block' }}>
         Enter envia · Shift+Enter quebra linha
       </Text>
     </Box>

@@ -136,7 +136,7 @@ const MessageItem = memo(function MessageItem({
             {formatMessageTime(message.created_at)}
           </Text>
           {message.is_edited && (
-            <Text textStyle="xs" color="fg.subtle">
+            <Text textStyle="xs" color="fg.muted">
               (editada)
             </Text>
           )}
@@ -162,7 +162,7 @@ const MessageItem = memo(function MessageItem({
                 data-testid="reply-quote"
               >
                 <Text textStyle="xs" fontWeight="semibold">
-                  {message.reply_message.username || 'Usuário'}
+                  {message.reply_message.name || message.reply_message.username || 'Usuário'}
                 </Text>
                 <Text textStyle="xs" lineClamp={2}>
                   {excerpt(message.reply_message.message, 140)}

@@ -1,7 +1,7 @@
 import { Center, Image } from '@chakra-ui/react';
+import { contrastTextColor } from '@wkflow/contracts';
 import { useState } from 'react';
 import { initials } from '../../lib/format';
-import { textColorOn } from './clients.logic';
 import type { Client } from './clients.types';
 
 /** The client's logo, or its initials on its colour when there is none (or it fails to load). */
@@ -20,7 +20,7 @@ export function ClientAvatar({ client, size = '12' }: { client: Pick<Client, 'na
       boxSize={size}
       rounded="lg"
       bg={client.color}
-      color={textColorOn(client.color)}
+      color={contrastTextColor(client.color)}
       fontWeight="semibold"
       flexShrink={0}
       aria-hidden

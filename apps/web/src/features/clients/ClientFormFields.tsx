@@ -1,4 +1,5 @@
 import { Fieldset, SimpleGrid } from '@chakra-ui/react';
+import { formatCnpj, formatPhoneBR } from '@wkflow/contracts';
 import { FormikInput } from '../../components/FormikInput';
 import { ColorField } from './ColorField';
 import { FormikTextarea } from './FormikTextarea';
@@ -10,8 +11,22 @@ export function ClientFormFields({ readOnly = false }: { readOnly?: boolean }) {
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormikInput name="name" label="Nome" required placeholder="Nome do cliente" autoComplete="off" />
         <FormikInput name="email" label="E-mail" type="email" placeholder="contato@cliente.com.br" autoComplete="off" />
-        <FormikInput name="phone" label="Telefone" type="tel" placeholder="(11) 99999-9999" autoComplete="off" />
-        <FormikInput name="cnpj" label="CNPJ" placeholder="00.000.000/0000-00" autoComplete="off" />
+        <FormikInput
+          name="phone"
+          label="Telefone"
+          type="tel"
+          placeholder="(11) 99999-9999"
+          autoComplete="off"
+          formatOnBlur={formatPhoneBR}
+        />
+        <FormikInput
+          name="cnpj"
+          label="CNPJ"
+          placeholder="00.000.000/0000-00"
+          inputMode="numeric"
+          autoComplete="off"
+          formatOnBlur={formatCnpj}
+        />
         <FormikInput name="address" label="Endereço" placeholder="Rua, número, bairro, cidade" autoComplete="off" />
         <FormikInput name="website" label="Website" placeholder="https://cliente.com.br" autoComplete="off" />
       </SimpleGrid>

@@ -71,7 +71,7 @@ export function ClientLogoBox({ client, canWrite }: { client: Client; canWrite: 
       <Center
         role={canWrite ? 'button' : undefined}
         tabIndex={canWrite ? 0 : undefined}
-        aria-label={canWrite ? 'Enviar logo' : undefined}
+        aria-label={canWrite ? (shown ? 'Trocar logo' : 'Enviar logo: clique ou arraste uma imagem') : undefined}
         onClick={() => canWrite && inputRef.current?.click()}
         onKeyDown={(e) => {
           if (canWrite && (e.key === 'Enter' || e.key === ' ')) {

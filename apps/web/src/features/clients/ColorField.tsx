@@ -17,7 +17,7 @@ export function ColorField({ name, label, disabled }: { name: string; label: str
   const [field, meta, helpers] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid} disabled={disabled}>
+    <Field.Root id={`field-${name}`} invalid={invalid} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
       <HStack gap="2" w="full">
         <Box position="relative" flexShrink={0}>
@@ -40,7 +40,7 @@ export function ColorField({ name, label, disabled }: { name: string; label: str
             cursor={disabled ? 'not-allowed' : 'pointer'}
           />
         </Box>
-        <Input {...field} id={`field-${name}`} maxW="40" fontFamily="mono" placeholder="#6b7280" />
+        <Input {...field} maxW="40" fontFamily="mono" placeholder="#6b7280" />
       </HStack>
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { useOpenAfterMount } from '../../components/useOpenAfterMount';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,6 +15,7 @@ interface ConfirmDialogProps {
 /** A destructive confirmation (alertdialog): Cancelar / the confirm button in red. */
 export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel = 'Excluir', onConfirm }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const shown = useOpenAfterMount(open);
 
   async function confirm() {
     setBusy(true);
@@ -28,7 +30,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
   }
 
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !busy && onOpenChange(e.open)} placement="center">
+    <Dialog.Root role="alertdialog" open={shown} onOpenChange={(e) => !busy && onOpenChange(e.open)} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,7 +1,8 @@
 import { Button, Card, Center, Field, HStack, IconButton, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik, useField } from 'formik';
 import { ExternalLink, Save } from 'lucide-react';
-import { useMemo } from 'react';
+import { socialProfileUrl } from '@wkflow/contracts';
+import { useMemo, type FocusEvent } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { updateSocialMedia } from './clients.api';
@@ -90,12 +91,18 @@ export function SocialLinksTab({ client, canWrite }: { client: Client; canWrite:
 }
 
 function SocialField({ network, readOnly }: { network: SocialNetwork; readOnly: boolean }) {
-  const [field, meta] = useField<string>(network);
+  const [field, meta, helpers] = useField<string>(network);
+  // An '@handle' becomes the profile URL as the field is left.
+  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+    const url = field.value?.trim() ? socialProfileUrl(network, field.value) : null;
+    if (url && url !== field.value) void helpers.setValue(url, false);
+    field.onBlur(event);
+  };
   const invalid = Boolean(meta.touched && meta.error);
   const badge = NETWORK_BADGE[network];
   const saved = meta.initialValue?.trim();
   return (
-    <Field.Root invalid={invalid}>
+    <Field.Root id={`field-${network}`} invalid={invalid}>
       <Field.Label>{SOCIAL_LABELS[network]}</Field.Label>
       <InputGroup
         endElement={
@@ -113,7 +120,16 @@ function SocialField({ network, readOnly }: { network: SocialNetwork; readOnly: 
           </Center>
         }
       >
-        <Input {...field} id={`field-${network}`} type="url" placeholder={SOCIAL_PLACEHOLDERS[network]} readOnly={readOnly} ps="11" />
+        <Input
+          {...field}
+          onBlur={onBlur}
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          placeholder={`${SOCIAL_PLACEHOLDERS[network]} ou @cliente`}
+          readOnly={readOnly}
+          ps="11"
+        />
       </InputGroup>
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>

@@ -11,7 +11,6 @@ import {
   PASSWORD_MASK,
   socialFormValues,
   socialMediaPatch,
-  textColorOn,
 } from './clients.logic';
 import type { Client } from './clients.types';
 
@@ -120,17 +119,6 @@ describe('logoFileError', () => {
     expect(logoFileError({ type: 'application/pdf', size: 10, name: 'logo.png' })).toBe(LOGO_TYPE_MESSAGE);
     expect(logoFileError({ type: '', size: 10, name: 'logo.svg' })).toBe(LOGO_TYPE_MESSAGE);
     expect(logoFileError({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(LOGO_SIZE_MESSAGE);
-  });
-});
-
-describe('textColorOn', () => {
-  it('is black on light colours and white on dark ones', () => {
-    expect(textColorOn('#ffffff')).toBe('black');
-    expect(textColorOn('#fde047')).toBe('black');
-    expect(textColorOn('#fff')).toBe('black');
-    expect(textColorOn('#000000')).toBe('white');
-    expect(textColorOn('#6b7280')).toBe('white');
-    expect(textColorOn('nonsense')).toBe('white');
   });
 });
 

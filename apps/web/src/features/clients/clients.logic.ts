@@ -109,16 +109,6 @@ function guessImageType(name: string | undefined): string {
   return '';
 }
 
-/** Text colour readable on a client colour: black when its brightness is above 128, else white (core.md task card). */
-export function textColorOn(color: string | null | undefined): 'black' | 'white' {
-  const hex = (color ?? '').replace('#', '');
-  const full = hex.length === 3 || hex.length === 4 ? [...hex.slice(0, 3)].map((c) => c + c).join('') : hex.slice(0, 6);
-  if (!/^[0-9a-f]{6}$/i.test(full)) return 'white';
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
-  const brightness = (r * 299 + g * 587 + b * 114) / 1000;
-  return brightness > 128 ? 'black' : 'white';
-}
-
 /** A website typed without a scheme still opens as a link. */
 export function externalHref(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`;

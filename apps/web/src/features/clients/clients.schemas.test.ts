@@ -188,10 +188,12 @@ describe('credentialSchema', () => {
 });
 
 describe('socialSchema', () => {
-  it('accepts blanks and URLs, rejects anything else with "URL inválida"', async () => {
+  it('accepts blanks, URLs and @handles, rejects anything else with "URL inválida"', async () => {
     expect(await errorsOf(socialSchema, socialFormValues({}))).toEqual({});
     expect(await errorsOf(socialSchema, { ...socialFormValues({}), instagram: 'https://instagram.com/padaria' })).toEqual({});
     expect(await errorsOf(socialSchema, { ...socialFormValues({}), facebook: 'facebook.com/padaria' })).toEqual({});
-    expect(await errorsOf(socialSchema, { ...socialFormValues({}), tiktok: '@padaria' })).toEqual({ tiktok: 'URL inválida' });
+    expect(await errorsOf(socialSchema, { ...socialFormValues({}), tiktok: '@padaria' })).toEqual({});
+    expect(await errorsOf(socialSchema, { ...socialFormValues({}), tiktok: '@pa daria' })).toEqual({ tiktok: 'URL inválida' });
+    expect(await errorsOf(socialSchema, { ...socialFormValues({}), tiktok: 'ftp://a.com' })).toEqual({ tiktok: 'URL inválida' });
   });
 });

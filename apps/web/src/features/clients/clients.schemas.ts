@@ -1,4 +1,14 @@
-import { CLIENT_COLOR_PATTERN, CLIENT_LIMITS, CLIENT_MESSAGES, DEFAULT_CLIENT_COLOR, normalizeHttpUrl } from '@wkflow/contracts';
+import {
+  CLIENT_COLOR_PATTERN,
+  CLIENT_LIMITS,
+  CLIENT_MESSAGES,
+  DEFAULT_CLIENT_COLOR,
+  formatCnpj,
+  formatPhoneBR,
+  normalizeHttpUrl,
+  socialProfileUrl,
+  type SocialNetwork,
+} from '@wkflow/contracts';
 import * as yup from 'yup';
 import { type Client, type ClientCredential, type ClientPayload, type CredentialPayload } from './clients.types';
 import type { SocialFormValues } from './clients.logic';
@@ -83,8 +93,8 @@ export function toClientPayload(values: ClientFormValues): ClientPayload {
   return {
     name: values.name.trim(),
     email: blankToNull(values.email),
-    phone: blankToNull(values.phone),
-    cnpj: blankToNull(values.cnpj),
+    phone: blankToNull(formatPhoneBR(values.phone)),
+    cnpj: blankToNull(formatCnpj(values.cnpj)),
     address: blankToNull(values.address),
     website: blankToNull(values.website),
     description: blankToNull(values.description),
@@ -139,13 +149,19 @@ export function toCredentialPayload(values: CredentialFormValues, mode: 'create'
   return payload;
 }
 
-/** The social tab: each link blank or a valid URL. */
-const socialUrl = () => yup.string().trim().defined().default('').test('http-url', credentialMessages.url, isBlankOrHttpUrl);
+/** The social tab: each link blank, a valid URL or an '@handle' (made the profile URL). */
+const socialUrl = (network: SocialNetwork) =>
+  yup
+    .string()
+    .trim()
+    .defined()
+    .default('')
+    .test('http-url', credentialMessages.url, (value) => !value?.trim() || socialProfileUrl(network, value) !== null);
 export const socialSchema: yup.ObjectSchema<SocialFormValues> = yup.object({
-  instagram: socialUrl(),
-  facebook: socialUrl(),
-  linkedin: socialUrl(),
-  youtube: socialUrl(),
-  twitter: socialUrl(),
-  tiktok: socialUrl(),
+  instagram: socialUrl('instagram'),
+  facebook: socialUrl('facebook'),
+  linkedin: socialUrl('linkedin'),
+  youtube: socialUrl('youtube'),
+  twitter: socialUrl('twitter'),
+  tiktok: socialUrl('tiktok'),
 });

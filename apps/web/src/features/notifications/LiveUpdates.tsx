@@ -1,7 +1,7 @@
 import type { Notification } from '@wkflow/contracts';
 import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
-import { keys } from '../../lib/swr';
+import { isTimeKey, keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { playBeep, showBrowserNotification } from './browserAlerts';
 import { prependNotification, type RealtimeEvent } from './notifications.logic';
@@ -34,6 +34,9 @@ function onEvent(event: RealtimeEvent, reconnected: boolean): void {
       return;
     case 'column.changed':
       void mutate((key) => key === keys.columns || key === keys.tasks);
+      return;
+    case 'timer.changed':
+      void mutate((key) => isTimeKey(key, event.taskId));
       return;
     case 'chat.message':
       void mutate((key) => key === keys.chatRooms || key === keys.chatMessages(event.roomId));

@@ -39,7 +39,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
           <Text textStyle="xs" color="fg.muted" lineClamp={3}>
             {notification.message}
           </Text>
-          <Text textStyle="2xs" color="fg.subtle">
+          <Text textStyle="2xs" color="fg.muted">
             {formatDateTime(notification.createdAt)}
           </Text>
         </Stack>

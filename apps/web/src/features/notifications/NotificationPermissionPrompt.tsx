@@ -22,7 +22,8 @@ function rememberDismissal(): void {
 
 /**
  * The browser-notification permission prompt (extended.md §2.14): top right, 2 s after load, only
- * while the permission is undecided and the prompt was not dismissed in this session.
+ * while the permission is undecided and the prompt was not dismissed in this session. On phones it is a
+ * bottom sheet instead, so the title, filters and column headers stay in view; Escape dismisses it.
  */
 export function NotificationPermissionPrompt() {
   const [open, setOpen] = useState(false);
@@ -34,6 +35,18 @@ export function NotificationPermissionPrompt() {
     );
     return () => clearTimeout(timer);
   }, []);
+
+  // Escape dismisses it like 'Agora não'.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      rememberDismissal();
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   if (!open) return null;
 
@@ -49,16 +62,20 @@ export function NotificationPermissionPrompt() {
   return (
     <Box
       position="fixed"
-      top={{ base: '16', md: '20' }}
-      insetEnd="4"
+      top={{ base: 'auto', md: '20' }}
+      bottom={{ base: '0', md: 'auto' }}
+      insetStart={{ base: '0', md: 'auto' }}
+      insetEnd={{ base: '0', md: '4' }}
       zIndex="banner" // under menus, dialogs and toasts, which open over it
-      w={{ base: 'calc(100vw - 2rem)', sm: 'sm' }}
+      w={{ base: 'full', md: 'sm' }}
       bg="bg.panel"
       borderWidth="1px"
       borderColor="border.muted"
-      rounded="l3"
+      roundedTop="l3"
+      roundedBottom={{ base: '0', md: 'l3' }}
       shadow="lg"
       p="4"
+      pb={{ base: 'max(1rem, env(safe-area-inset-bottom))', md: '4' }}
       role="dialog"
       aria-label="Ativar notificações"
       data-testid="notification-permission-prompt"

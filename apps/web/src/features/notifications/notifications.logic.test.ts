@@ -72,6 +72,7 @@ describe('parseRealtimeMessage', () => {
     expect(parseRealtimeMessage('{"type":"column.changed"}')).toEqual({ type: 'column.changed' });
     expect(parseRealtimeMessage('{"type":"chat.message","roomId":2}')).toEqual({ type: 'chat.message', roomId: 2 });
     expect(parseRealtimeMessage('{"type":"connected"}')).toEqual({ type: 'connected' });
+    expect(parseRealtimeMessage('{"type":"timer.changed","taskId":3,"userId":4}')).toEqual({ type: 'timer.changed', taskId: 3, userId: 4 });
   });
   it('rejects malformed or unknown messages', () => {
     for (const raw of [
@@ -84,6 +85,7 @@ describe('parseRealtimeMessage', () => {
       '{"type":"other"}',
       '{"type":"task.changed","taskId":"5"}',
       '{"type":"chat.message"}',
+      '{"type":"timer.changed","taskId":3}',
       '{"type":"notification","notification":{"id":1}}',
     ]) {
       expect(parseRealtimeMessage(raw)).toBeNull();

@@ -40,6 +40,7 @@ export type RealtimeEvent =
   | { type: 'notification'; notification: Notification }
   | { type: 'task.changed'; taskId: number }
   | { type: 'column.changed' }
+  | { type: 'timer.changed'; taskId: number; userId: number }
   | { type: 'chat.message'; roomId: number };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -74,6 +75,8 @@ export function parseRealtimeMessage(raw: unknown): RealtimeEvent | null {
       return isNotification(data.notification) ? { type: 'notification', notification: data.notification } : null;
     case 'task.changed':
       return isId(data.taskId) ? { type: 'task.changed', taskId: data.taskId } : null;
+    case 'timer.changed':
+      return isId(data.taskId) && isId(data.userId) ? { type: 'timer.changed', taskId: data.taskId, userId: data.userId } : null;
     case 'chat.message':
       return isId(data.roomId) ? { type: 'chat.message', roomId: data.roomId } : null;
     default:

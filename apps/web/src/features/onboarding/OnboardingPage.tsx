@@ -28,7 +28,7 @@ import { usePermissions } from '../auth/usePermissions';
 import { AccessDenied } from '../clients/AccessDenied';
 import { useClients } from '../clients/useClients';
 import { startOnboarding } from './onboarding.api';
-import { processStatusLabel, progressPercent, progressText, STATUS_PALETTE } from './onboarding.logic';
+import { personName, processStatusLabel, progressPercent, progressText, STATUS_PALETTE } from './onboarding.logic';
 import { startOnboardingSchema, type StartOnboardingValues } from './onboarding.schemas';
 import type { OnboardingProcess } from './onboarding.types';
 import { StepsPanel } from './StepsPanel';
@@ -169,7 +169,7 @@ function ProcessItem({ process, active, onSelect }: { process: OnboardingProcess
       <HStack justify="space-between" mt="2" textStyle="xs" color="fg.muted" gap="2">
         <HStack gap="1" minW="0">
           <UserRound size={12} />
-          <Text truncate>{process.assigned_username || 'Sem responsável'}</Text>
+          <Text truncate>{personName(process) || 'Sem responsável'}</Text>
         </HStack>
         <Text flexShrink={0}>{formatDateTime(process.created_at)}</Text>
       </HStack>
@@ -206,16 +206,10 @@ function StartProcessCard({ onStarted }: { onStarted: (process: OnboardingProces
           {({ values, errors, touched, isSubmitting, handleChange, handleBlur }) => (
             <Form noValidate aria-label="Novo processo">
               <Stack gap="3">
-                <Field.Root invalid={Boolean(touched.clientId && errors.clientId)}>
+                <Field.Root id="field-clientId" invalid={Boolean(touched.clientId && errors.clientId)}>
                   <Field.Label>Cliente</Field.Label>
                   <NativeSelect.Root disabled={isLoading}>
-                    <NativeSelect.Field
-                      name="clientId"
-                      value={values.clientId}
-                      onChange={handleChange}
-                      onBlur={handleBlur}
-                      id="field-clientId"
-                    >
+                    <NativeSelect.Field name="clientId" value={values.clientId} onChange={handleChange} onBlur={handleBlur}>
                       <option value="">{isLoading ? 'Carregando clientes...' : 'Selecione um cliente'}</option>
                       {sorted.map((client) => (
                         <option key={client.id} value={String(client.id)}>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Center, Circle, Field, Flex, HStack, Progress, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Check, CheckCircle2, Clock, Play, Save } from 'lucide-react';
+import { Check, CheckCircle2, Clock, Play, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
@@ -12,9 +12,11 @@ import {
   canStartStep,
   categoryLabel,
   formatMinutes,
+  personName,
   processStatusLabel,
   progressPercent,
   progressText,
+  reopenQuestion,
   sortSteps,
   STATUS_PALETTE,
   stepStatusLabel,
@@ -38,7 +40,7 @@ export function StepsPanel({ process, canWrite }: { process: OnboardingProcess; 
           <Box minW="0">
             <Card.Title textStyle="xl">{process.client_name}</Card.Title>
             <Card.Description>
-              {process.assigned_username ? `Responsável: ${process.assigned_username}` : 'Sem responsável'}
+              {personName(process) ? `Responsável: ${personName(process)}` : 'Sem responsável'}
               {process.completed_at && ` · Concluído em ${formatDateTime(process.completed_at)}`}
             </Card.Description>
           </Box>
@@ -224,11 +226,23 @@ function StepItem({ processId, step, position, canWrite, editable }: StepItemPro
                     size="sm"
                     variant="outline"
                     colorPalette="blue"
-                    onClick={() => void save('in_progress', 'in_progress')}
+                    onClick={() => {
+                      // Reopening a completed step lowers the progress: ask first.
+                      if (completed && !window.confirm(reopenQuestion(step.name))) return;
+                      void save('in_progress', 'in_progress');
+                    }}
                     disabled={!editable || !canStartStep(step) || busy !== null}
                     loading={busy === 'in_progress'}
                   >
-                    <Play /> Iniciar
+                    {completed ? (
+                      <>
+                        <RotateCcw /> Reabrir
+                      </>
+                    ) : (
+                      <>
+                        <Play /> Iniciar
+                      </>
+                    )}
                   </Button>
                   <Button
                     size="sm"

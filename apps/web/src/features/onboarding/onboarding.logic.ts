@@ -80,3 +80,13 @@ export function canSaveNotesAlone(step: Pick<OnboardingStep, 'status'>): boolean
 export function sortSteps<T extends Pick<OnboardingStep, 'step_order' | 'id'>>(steps: readonly T[]): T[] {
   return [...steps].sort((a, b) => a.step_order - b.step_order || a.id - b.id);
 }
+
+/** The person responsible for a process, by name (the username only when no name is stored). */
+export function personName(process: { assigned_name: string | null; assigned_username: string | null }): string {
+  return process.assigned_name?.trim() || process.assigned_username?.trim() || '';
+}
+
+/** Asked before a completed step is reopened (its progress is lost until it is completed again). */
+export function reopenQuestion(stepName: string): string {
+  return `Reabrir a etapa "${stepName}"? Ela volta para Em andamento e o progresso do onboarding diminui.`;
+}

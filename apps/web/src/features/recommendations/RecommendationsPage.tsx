@@ -241,7 +241,7 @@ function InsightsGrid({ insights }: { insights: RecommendationInsights }) {
         label="Taxa de conclusão"
         value={`${number(insights.completionRate)}%`}
         icon={<TrendingUp />}
-        hint={`${insights.completedTasks} de ${insights.totalTasks} tarefas`}
+        hint={`${insights.completedOfCreatedLast30} de ${insights.createdLast30} tarefas criadas nos últimos 30 dias`}
       />
       <StatCard
         label="Taxa de atraso"

@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, Text, Textarea } from '@chakra-ui/react';
 import { TASK_DESCRIPTION_MAX } from '@wkflow/contracts';
 import { useField } from 'formik';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LinkifiedText } from './LinkifiedText';
 
 interface DescriptionFieldProps {
@@ -10,19 +10,28 @@ interface DescriptionFieldProps {
   readOnly: boolean;
   /** Edit mode: saves the confirmed text (resolves false when the save failed). */
   onConfirm?: (description: string) => Promise<boolean>;
+  /** Edit mode: told whether an edit with changed text is open (the dialog asks before closing over it). */
+  onPendingChange?: (pending: boolean) => void;
 }
 
 /**
  * The task description (core.md §2, §4): in edit mode a view that shows URLs as links; clicking
- * it opens a text area where Confirmar saves and Cancelar restores the original.
+ * it opens a text area where Confirmar saves and Cancelar restores the original. The text being
+ * edited is the form's `description` value itself, so the dialog's main submit ('Atualizar
+ * Tarefa') saves it too: nothing typed is dropped silently.
  */
-export function DescriptionField({ clickToEdit, readOnly, onConfirm }: DescriptionFieldProps) {
+export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingChange }: DescriptionFieldProps) {
   const [field, meta, helpers] = useField<string>('description');
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
+  /** The text before editing started (what Cancelar restores). */
+  const [original, setOriginal] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const invalid = Boolean(meta.touched && meta.error);
+  const pending = clickToEdit && editing && field.value !== original;
+  useEffect(() => {
+    onPendingChange?.(pending);
+  }, [pending, onPendingChange]);
 
   if (!clickToEdit) {
     return (
@@ -44,21 +53,23 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm }: Descripti
 
   const start = () => {
     if (readOnly) return;
-    setDraft(field.value);
+    setOriginal(field.value);
     setDraftError(null);
     setEditing(true);
   };
   const cancel = () => {
+    void helpers.setValue(original);
     setEditing(false);
     setDraftError(null);
   };
   const confirm = async () => {
-    const text = draft.trim();
+    const text = field.value.trim();
     if (!text) {
       setDraftError('Descrição é obrigatória');
       return;
     }
-    if (text === field.value.trim()) {
+    if (text === original.trim()) {
+      await helpers.setValue(original);
       setEditing(false);
       return;
     }
@@ -77,8 +88,11 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm }: Descripti
       {editing ? (
         <Box w="full">
           <Textarea
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            {...field}
+            onChange={(e) => {
+              setDraftError(null);
+              field.onChange(e);
+            }}
             minH="120px"
             autoFocus
             maxLength={TASK_DESCRIPTION_MAX}
@@ -90,7 +104,7 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm }: Descripti
               }
             }}
           />
-          {draftError && <Field.ErrorText>{draftError}</Field.ErrorText>}
+          {(draftError || invalid) && <Field.ErrorText>{draftError ?? meta.error}</Field.ErrorText>}
           <HStack mt="2" gap="2">
             <Button size="sm" colorPalette="brand" onClick={() => void confirm()} loading={saving}>
               Confirmar
@@ -111,7 +125,7 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm }: Descripti
           onClick={start}
           role={readOnly ? undefined : 'button'}
           tabIndex={readOnly ? undefined : 0}
-          aria-label={readOnly ? undefined : 'Editar descrição'}
+          title={readOnly ? undefined : 'Editar descrição'}
           onKeyDown={(e) => {
             if (!readOnly && e.target === e.currentTarget && e.key === 'Enter') start();
           }}

@@ -1,11 +1,12 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { contrastTextColor, DEFAULT_COLUMN_COLOR, type Task } from '@wkflow/contracts';
 import { Clock, Paperclip } from 'lucide-react';
-import { memo, type KeyboardEvent } from 'react';
+import { memo } from 'react';
 import { useDrag } from 'react-dnd';
+import { appTimeZone } from '../../lib/appTimeZone';
 import { initials } from '../../lib/format';
 import { QuickTimerButton } from '../timer/TimerControls';
-import { avatarSlots, dueText, sameCard } from './tasks.logic';
+import { avatarSlots, cardLabel, dueText, sameCard } from './tasks.logic';
 
 /** react-dnd item type of a card; the item carries the task id and its column. */
 export const CARD_TYPE = 'task-card';
@@ -27,13 +28,30 @@ export const taskCardCss: SystemStyleObject = {
     rounded: 'md',
     shadow: 'xs',
     p: '3',
+    position: 'relative',
     cursor: 'pointer',
     flexShrink: 0,
     textAlign: 'left',
     transition: 'box-shadow 0.15s, border-color 0.15s',
     _hover: { shadow: 'sm', borderColor: 'border.emphasized' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' },
   },
+  // The title is the card's button; its ::after covers the whole card, so a click anywhere opens it.
+  '& .wk-card__open': {
+    display: 'block',
+    w: 'full',
+    p: 0,
+    bg: 'transparent',
+    border: 0,
+    font: 'inherit',
+    color: 'inherit',
+    textAlign: 'left',
+    cursor: 'inherit',
+    outline: 'none',
+    _after: { content: '""', position: 'absolute', inset: 0, rounded: 'md' },
+    _focusVisible: { _after: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' } },
+  },
+  // Controls beside the card's button sit above its click area.
+  '& .wk-card__timer': { position: 'relative', zIndex: 1, display: 'inline-flex' },
   '& .wk-card[data-movable]': { cursor: 'grab' },
   '& .wk-card[data-overdue]': { borderColor: 'red.200' },
   '& .wk-card[data-dragging]': { opacity: 0.4 },
@@ -49,7 +67,7 @@ export const taskCardCss: SystemStyleObject = {
     maxW: '40',
     truncate: true,
   },
-  '& .wk-badge--overdue': { bg: 'red.solid', color: 'white' },
+  '& .wk-badge--overdue': { bg: 'red.solid', color: 'white' }, // #dc2626: 4.8:1
   '& .wk-card__clip': { display: 'flex', alignItems: 'center', gap: '0.5', color: 'fg.muted', fontSize: 'xs', flexShrink: 0 },
   '& .wk-card__title': { fontWeight: 'medium', lineHeight: 'short', wordBreak: 'break-word' },
   '& .wk-card[data-completed] .wk-card__title': { textDecoration: 'line-through', color: 'fg.muted' },
@@ -90,7 +108,9 @@ export interface TaskCardProps {
 /**
  * A card of the board (core.md §2 'Task card'): client badge, attachment count, 'Atrasada', title,
  * 2-line description, up to 3 initials + '+N', the quick timer (not on completed tasks) and the
- * relative due text. Clicking opens the task dialog; completed cards cannot be dragged.
+ * relative due text. Clicking anywhere opens the task dialog; completed cards cannot be dragged.
+ * The title is the card's one button (named with the client, status, due text and people, which a screen
+ * reader would not otherwise hear); the quick timer sits beside it, not inside it.
  */
 export const TaskCard = memo(
   TaskCardView,
@@ -119,12 +139,7 @@ function TaskCardView({ task, completed, movable, client, people, onOpen }: Task
   const overdue = task.status === 'overdue' && !completed;
   const color = client?.color ?? DEFAULT_COLUMN_COLOR;
   const open = () => onOpen(task.id);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      open();
-    }
-  };
+  const due = dueText(task, completed, new Date(), appTimeZone());
 
   return (
     <div
@@ -132,11 +147,6 @@ function TaskCardView({ task, completed, movable, client, people, onOpen }: Task
         drag(node);
       }}
       className="wk-card"
-      role="button"
-      tabIndex={0}
-      aria-label={task.title}
-      onClick={open}
-      onKeyDown={onKeyDown}
       data-testid={`task-card-${task.id}`}
       data-movable={canMove || undefined}
       data-completed={completed || undefined}
@@ -164,12 +174,26 @@ function TaskCardView({ task, completed, movable, client, people, onOpen }: Task
           </span>
         )}
       </div>
-      <div className="wk-card__title">{task.title}</div>
+      <button
+        type="button"
+        className="wk-card__title wk-card__open"
+        aria-label={cardLabel({
+          title: task.title,
+          client: client?.name,
+          overdue,
+          due,
+          people: assignees,
+          attachments: task.attachments.length,
+        })}
+        onClick={open}
+      >
+        {task.title}
+      </button>
       {task.description && <div className="wk-card__desc">{task.description}</div>}
       <div className="wk-card__bottom">
         <div className="wk-card__due">
           <Clock size={12} style={{ flexShrink: 0 }} />
-          <span data-testid="card-due">{dueText(task, completed)}</span>
+          <span data-testid="card-due">{due}</span>
         </div>
         <div className="wk-card__people">
           <div style={{ display: 'flex' }}>
@@ -184,7 +208,11 @@ function TaskCardView({ task, completed, movable, client, people, onOpen }: Task
               </span>
             )}
           </div>
-          {!completed && <QuickTimerButton taskId={task.id} taskTitle={task.title} />}
+          {!completed && (
+            <span className="wk-card__timer">
+              <QuickTimerButton taskId={task.id} taskTitle={task.title} />
+            </span>
+          )}
         </div>
       </div>
     </div>

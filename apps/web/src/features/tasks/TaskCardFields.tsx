@@ -14,12 +14,12 @@ function ClientSelect({ clients, readOnly }: Pick<TaskCardFieldsProps, 'clients'
   const [field, meta] = useField<string>('clientId');
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid} required disabled={readOnly}>
+    <Field.Root id="field-clientId" invalid={invalid} required disabled={readOnly}>
       <Field.Label>
         Cliente <Field.RequiredIndicator />
       </Field.Label>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field {...field} id="field-clientId" bg="bg">
+        <NativeSelect.Field {...field} bg="bg">
           <option value="">Selecionar Cliente *</option>
           {clients.map((c) => (
             <option key={c.id} value={String(c.id)}>
@@ -38,11 +38,11 @@ function DeadlineInput({ readOnly }: { readOnly: boolean }) {
   const [field, meta] = useField<string>('deadline');
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid} required disabled={readOnly}>
+    <Field.Root id="field-deadline" invalid={invalid} required disabled={readOnly}>
       <Field.Label>
         Prazo <Field.RequiredIndicator />
       </Field.Label>
-      <Input {...field} id="field-deadline" type="datetime-local" step={60} size="sm" bg="bg" />
+      <Input {...field} type="datetime-local" step={60} size="sm" bg="bg" />
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>
   );
@@ -51,10 +51,10 @@ function DeadlineInput({ readOnly }: { readOnly: boolean }) {
 function ReminderSelect({ readOnly }: { readOnly: boolean }) {
   const [field] = useField<ReminderOption | ''>('reminderTime');
   return (
-    <Field.Root disabled={readOnly}>
+    <Field.Root id="field-reminderTime" disabled={readOnly}>
       <Field.Label>Lembrete</Field.Label>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field {...field} id="field-reminderTime" bg="bg">
+        <NativeSelect.Field {...field} bg="bg">
           <option value="">Nenhum lembrete</option>
           {REMINDER_OPTIONS.map((option) => (
             <option key={option} value={option}>

@@ -1,21 +1,26 @@
 import { Box, Button, Center, Flex, HStack, Heading, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { COMMENT_MAX } from '@wkflow/contracts';
 import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime, initials } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { LinkifiedText } from './LinkifiedText';
 import { addComment } from './tasks.api';
 import { actorName } from './tasks.logic';
 import { commentToSend } from './tasks.schemas';
 import { useTaskComments } from './useTaskData';
 
 /** 'Comentários': the box (sent only when not blank) and the list, newest first. */
-export function TaskComments({ taskId }: { taskId: number }) {
+export function TaskComments({ taskId, onDraftChange }: { taskId: number; onDraftChange?: (draft: string | null) => void }) {
   const { data, isLoading, error } = useTaskComments(taskId);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const content = commentToSend(text);
+  // The dialog asks before closing over a comment typed but not sent.
+  useEffect(() => {
+    onDraftChange?.(content);
+  }, [content, onDraftChange]);
   const comments = [...(data ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 
   async function send() {
@@ -90,9 +95,15 @@ export function TaskComments({ taskId }: { taskId: number }) {
                     {formatDateTime(comment.createdAt)}
                   </Text>
                 </HStack>
-                <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" mt="1" p="2" rounded="md" bg="bg.muted">
-                  {comment.content}
-                </Text>
+                <LinkifiedText
+                  text={comment.content}
+                  textStyle="sm"
+                  mt="1"
+                  p="2"
+                  rounded="md"
+                  bg="bg.muted"
+                  data-testid="comment-content"
+                />
               </Box>
             </HStack>
           );

@@ -9,6 +9,7 @@ import {
   Grid,
   HStack,
   Input,
+  NativeSelect,
   Portal,
   Spinner,
   Stack,
@@ -17,8 +18,9 @@ import {
 import { isCompletedColumnName, TASK_TITLE_MAX, type Column, type Task, type TaskAttachment, type User } from '@wkflow/contracts';
 import { Form, Formik, useField } from 'formik';
 import { Archive, Copy } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
+import { useOpenAfterMount } from '../../components/useOpenAfterMount';
 import { errorMessage } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
@@ -27,7 +29,7 @@ import type { EditRights } from '../board/BoardColumn';
 import { TaskTimerPanel } from '../timer/TimerControls';
 import { DescriptionField } from './DescriptionField';
 import { archiveTask, copyTask, createTask, updateTask } from './tasks.api';
-import { canEditTask, type HistoryNames } from './tasks.logic';
+import { canEditTask, discardQuestion, type HistoryNames, type UnsavedDrafts } from './tasks.logic';
 import { emptyTaskValues, taskSchema, taskToValues, toTaskPayload, type TaskFormValues } from './tasks.schemas';
 import { TaskAttachments } from './TaskAttachments';
 import { TaskCardFields } from './TaskCardFields';
@@ -51,16 +53,30 @@ interface TaskDialogProps extends TaskDialogData {
   rights: EditRights & { canWrite: boolean };
 }
 
+type DraftsRef = MutableRefObject<UnsavedDrafts>;
+
 /** The large task dialog (core.md §2): create or edit. */
-export function TaskDialog({ target, onClose, ...rest }: TaskDialogProps) {
+export function TaskDialog({ target, onClose: close, ...rest }: TaskDialogProps) {
+  // Closing over a comment typed but not sent (or a description being edited) asks first.
+  const drafts = useRef<UnsavedDrafts>({ comment: null, description: false });
+  const onClose = () => {
+    const question = discardQuestion(drafts.current);
+    if (question && !window.confirm(question)) return;
+    drafts.current = { comment: null, description: false };
+    close();
+  };
   const key = target ? (target.mode === 'edit' ? `edit-${target.taskId}` : `create-${target.columnId ?? 'backlog'}`) : 'closed';
   const content = useRef<HTMLDivElement>(null);
   // A new task starts in its title; an open one starts on the dialog itself (no title selected to overwrite).
   const initialFocus = target?.mode === 'edit' ? () => content.current : undefined;
+  const open = useOpenAfterMount(target !== null);
   return (
     <Dialog.Root
-      open={target !== null}
+      open={open}
       onOpenChange={(e) => !e.open && onClose()}
+      // Focus moved by other parts of the page (a toast, the timer, a notification) never closes
+      // the dialog and loses what was typed: a click outside, Escape or Cancelar do.
+      onFocusOutside={(e) => e.preventDefault()}
       size="xl"
       placement="center"
       scrollBehavior="inside"
@@ -70,7 +86,7 @@ export function TaskDialog({ target, onClose, ...rest }: TaskDialogProps) {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content ref={content} maxW="6xl" w="full" mx="3" data-testid="task-dialog">
-            {target && <TaskDialogContent key={key} target={target} onClose={onClose} {...rest} />}
+            {target && <TaskDialogContent key={key} target={target} onClose={onClose} drafts={drafts} {...rest} />}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>
@@ -81,7 +97,16 @@ export function TaskDialog({ target, onClose, ...rest }: TaskDialogProps) {
   );
 }
 
-function TaskDialogContent({ target, onClose, tasks, columns, clients, users, rights }: TaskDialogProps & { target: TaskDialogTarget }) {
+function TaskDialogContent({
+  target,
+  onClose,
+  drafts,
+  tasks,
+  columns,
+  clients,
+  users,
+  rights,
+}: TaskDialogProps & { target: TaskDialogTarget; drafts: DraftsRef }) {
   const editId = target.mode === 'edit' ? target.taskId : null;
   const fromList = editId ? tasks.find((t) => t.id === editId) : undefined;
   // A task no longer on the board (archived meanwhile, or filtered by the server) is read on its own.
@@ -105,6 +130,7 @@ function TaskDialogContent({ target, onClose, tasks, columns, clients, users, ri
       task={task ?? null}
       createColumnId={target.mode === 'create' ? target.columnId : null}
       onClose={onClose}
+      drafts={drafts}
       tasks={tasks}
       columns={columns}
       clients={clients}
@@ -114,10 +140,35 @@ function TaskDialogContent({ target, onClose, tasks, columns, clients, users, ri
   );
 }
 
+/** The list the task goes to: saved with the form (a completed task is reopened by choosing another list). */
+function ColumnSelect({ columns, fallback, changed }: { columns: readonly Column[]; fallback: number | null; changed: boolean }) {
+  const [field, , helpers] = useField<number | null>('columnId');
+  return (
+    <NativeSelect.Root size="xs" width="auto" variant={changed ? 'subtle' : 'outline'}>
+      <NativeSelect.Field
+        name="columnId"
+        aria-label="Mover para a lista"
+        title="Mover para a lista"
+        value={String(field.value ?? fallback ?? '')}
+        onChange={(e) => void helpers.setValue(e.target.value ? Number(e.target.value) : null)}
+        data-testid="task-column-select"
+      >
+        {columns.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 interface TaskFormProps extends TaskDialogData {
   task: Task | null;
   createColumnId: number | null;
   onClose: () => void;
+  drafts: DraftsRef;
   rights: EditRights & { canWrite: boolean };
 }
 
@@ -143,7 +194,7 @@ function TitleInput({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-function TaskForm({ task, createColumnId, onClose, columns, clients, users, rights }: TaskFormProps) {
+function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, users, rights }: TaskFormProps) {
   const editing = task !== null;
   const editable = editing ? canEditTask(task, rights.userId, rights) : rights.canWrite;
   const readOnly = !editable;
@@ -164,10 +215,26 @@ function TaskForm({ task, createColumnId, onClose, columns, clients, users, righ
     return { client: (id) => clientById.get(id), user: (id) => userById.get(id) };
   }, [clients, users]);
 
+  const onDescriptionPending = useCallback(
+    (pending: boolean) => {
+      drafts.current.description = pending;
+    },
+    [drafts],
+  );
+  const onCommentDraft = useCallback(
+    (comment: string | null) => {
+      drafts.current.comment = comment;
+    },
+    [drafts],
+  );
+
   async function onSubmit(values: TaskFormValues) {
     if (task) {
       try {
-        await updateTask(task.id, toTaskPayload(values, false));
+        // The payload carries the description being edited too (the submit saves it); a changed list
+        // moves the task to the end of the chosen one (how a completed task is reopened).
+        await updateTask(task.id, toTaskPayload(values, values.columnId !== task.columnId));
+        drafts.current.description = false;
         toast.success('Tarefa atualizada');
         onClose();
       } catch (err) {
@@ -228,7 +295,7 @@ function TaskForm({ task, createColumnId, onClose, columns, clients, users, righ
 
   return (
     <Formik initialValues={initialValues} validationSchema={taskSchema} onSubmit={onSubmit}>
-      {({ isSubmitting }) => (
+      {({ isSubmitting, values }) => (
         <Form noValidate aria-label={editing ? 'Editar Tarefa' : 'Nova Tarefa'} style={{ display: 'contents' }}>
           <Dialog.Header pb="2">
             <Stack gap="1">
@@ -240,6 +307,7 @@ function TaskForm({ task, createColumnId, onClose, columns, clients, users, righ
                   <Box as="span" boxSize="2" rounded="full" bg={column?.color ?? 'gray.500'} display="inline-block" />
                   na lista {column?.name ?? 'Backlog'}
                 </Badge>
+                {editable && <ColumnSelect columns={columns} fallback={column?.id ?? null} changed={values.columnId !== columnId} />}
                 {task?.status === 'overdue' && !completed && (
                   <Badge colorPalette="red" variant="solid">
                     Atrasada
@@ -252,11 +320,16 @@ function TaskForm({ task, createColumnId, onClose, columns, clients, users, righ
             <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 300px' }} gap={{ base: '6', lg: '8' }}>
               <Stack gap="6" minW="0">
                 <TitleInput readOnly={readOnly} />
-                <DescriptionField clickToEdit={editing} readOnly={readOnly} onConfirm={saveDescription} />
+                <DescriptionField
+                  clickToEdit={editing}
+                  readOnly={readOnly}
+                  onConfirm={saveDescription}
+                  onPendingChange={onDescriptionPending}
+                />
                 {task && (
                   <TaskAttachments taskId={task.id} fallback={task.attachments} canUpload={editable} canRemove={canRemoveAttachment} />
                 )}
-                {task && <TaskComments taskId={task.id} />}
+                {task && <TaskComments taskId={task.id} onDraftChange={onCommentDraft} />}
                 {task && <TaskHistorySection taskId={task.id} names={names} />}
               </Stack>
               <Stack gap="5" alignSelf="start" bg="bg.subtle" rounded="lg" p="4" borderWidth="1px" borderColor="border.muted">

@@ -1,4 +1,4 @@
-import { Box, Center, Code, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { HistoryAction, TaskHistoryItem } from '@wkflow/contracts';
 import { ArrowRightLeft, Bell, CalendarClock, Clock, Pencil, PlusCircle, Users, type LucideIcon } from 'lucide-react';
 import { errorMessage } from '../../lib/fetcher';
@@ -24,7 +24,7 @@ interface TaskHistoryPanelProps {
 
 /**
  * The task history panel (core.md §2): an icon per event type, the actor (name, username or
- * 'Usuário'), the relative time in pt-BR, a sentence and the raw metadata.
+ * 'Usuário'), the relative time in pt-BR and a sentence naming the people, client and lists.
  */
 export function TaskHistoryPanel({ items, isLoading, error, names }: TaskHistoryPanelProps) {
   if (isLoading) {
@@ -53,7 +53,6 @@ export function TaskHistoryPanel({ items, isLoading, error, names }: TaskHistory
     <Stack gap="0" data-testid="task-history">
       {items.map((item, index) => {
         const { icon: Icon, palette } = ICONS[item.actionType] ?? ICONS.updated;
-        const hasMeta = item.metadata && Object.keys(item.metadata).length > 0;
         return (
           <HStack key={item.id} align="stretch" gap="3" data-testid="history-item" data-action={item.actionType}>
             <Stack align="center" gap="0" flexShrink={0}>
@@ -72,21 +71,6 @@ export function TaskHistoryPanel({ items, isLoading, error, names }: TaskHistory
               <Text textStyle="xs" color="fg.muted" title={formatDateTime(item.createdAt)}>
                 {relativeTime(item.createdAt, now)}
               </Text>
-              {hasMeta && (
-                <Code
-                  display="block"
-                  mt="1"
-                  p="1.5"
-                  fontSize="2xs"
-                  whiteSpace="pre-wrap"
-                  wordBreak="break-all"
-                  variant="surface"
-                  maxH="24"
-                  overflowY="auto"
-                >
-                  {JSON.stringify(item.metadata)}
-                </Code>
-              )}
             </Box>
           </HStack>
         );

@@ -4,7 +4,9 @@ import {
   actorName,
   avatarSlots,
   canEditTask,
+  cardLabel,
   copyBody,
+  discardQuestion,
   dueText,
   fileSize,
   fromLocalInput,
@@ -84,6 +86,28 @@ describe('card avatars', () => {
   });
 });
 
+describe('card label', () => {
+  it('starts with the title, then client, status, due text, people and attachments', () => {
+    expect(
+      cardLabel({
+        title: 'Posts de Natal',
+        client: 'Padaria Pão Dourado',
+        overdue: true,
+        due: 'Venceu há 2 dias',
+        people: [{ name: 'Maria Souza' }, { name: 'João Lima' }],
+        attachments: 1,
+      }),
+    ).toBe('Posts de Natal; cliente Padaria Pão Dourado; Atrasada; Venceu há 2 dias; responsáveis: Maria Souza, João Lima; 1 anexo');
+  });
+
+  it('leaves out what the card does not show', () => {
+    expect(cardLabel({ title: 'Relatório', overdue: false, due: 'Vence em 3 dias', people: [], attachments: 0 })).toBe(
+      'Relatório; Vence em 3 dias',
+    );
+    expect(cardLabel({ title: 'X', overdue: false, due: '', people: [], attachments: 3 })).toBe('X; 3 anexos');
+  });
+});
+
 describe('history', () => {
   const names = { client: (id: number) => ({ 1: 'Padaria', 2: 'Academia' })[id], user: (id: number) => ({ 3: 'Ana', 4: 'João' })[id] };
   it('names the actor, falling back to the username then Usuário', () => {
@@ -97,14 +121,29 @@ describe('history', () => {
       'moveu a tarefa de "A fazer" para "concluídos"',
     );
     expect(historySentence(item({ actionType: 'assigned', metadata: { added: [3, 4], removed: [9] } }), names)).toBe(
-      'adicionou Ana, João aos responsáveis e removeu #9 dos responsáveis',
+      'adicionou Ana e João aos responsáveis e removeu usuário removido dos responsáveis',
     );
+    // Names sent with the item (people the viewer's list may not hold) come first; never JSON or ids.
+    expect(
+      historySentence(
+        item({
+          actionType: 'assigned',
+          metadata: { added: [4, 5], removed: [] },
+          names: { users: { 4: 'João Pereira', 5: 'Maria Souza' }, clients: {} },
+        }),
+      ),
+    ).toBe('adicionou João Pereira e Maria Souza aos responsáveis');
+    expect(
+      historySentence(
+        item({ fieldName: 'client', oldValue: '7', newValue: '8', names: { users: {}, clients: { 7: 'Padaria', 8: 'Academia' } } }),
+      ),
+    ).toBe('alterou o cliente de "Padaria" para "Academia"');
     expect(historySentence(item({ actionType: 'deadline_changed', oldValue: null, newValue: '2026-11-20T12:00:00.000Z' }))).toMatch(
       /^definiu o prazo para 20\/11\/2026 \d\d:00$/,
     );
     expect(historySentence(item({ actionType: 'reminder_set', newValue: '1d' }))).toBe('definiu o lembrete "1 dia antes"');
     expect(historySentence(item({ actionType: 'reminder_set', newValue: null }))).toBe('removeu o lembrete');
-    expect(historySentence(item({ actionType: 'time_tracked', metadata: { duration: 5400 } }))).toBe('registrou 01:30:00 de trabalho');
+    expect(historySentence(item({ actionType: 'time_tracked', metadata: { duration: 5400 } }))).toBe('registrou 1 h 30 min de trabalho');
     expect(historySentence(item({ fieldName: 'title', oldValue: 'A', newValue: 'B' }))).toBe('alterou o título de "A" para "B"');
     expect(historySentence(item({ fieldName: 'description' }))).toBe('alterou a descrição');
     expect(historySentence(item({ fieldName: 'client', oldValue: '1', newValue: '2' }), names)).toBe(
@@ -195,6 +234,21 @@ describe('dialog helpers', () => {
     expect(linkify('sem links')).toEqual([{ text: 'sem links' }]);
     expect(linkify('javascript:alert(1)')).toEqual([{ text: 'javascript:alert(1)' }]);
   });
+  it("links 'www.' addresses as https, not inside other words or addresses (issue 22 §16)", () => {
+    expect(linkify('Briefing em www.figma.com/file/1, ok')).toEqual([
+      { text: 'Briefing em ' },
+      { text: 'www.figma.com/file/1', url: 'https://www.figma.com/file/1' },
+      { text: ', ok' },
+    ]);
+    expect(linkify('(www.exemplo.com.br)')).toEqual([
+      { text: '(' },
+      { text: 'www.exemplo.com.br', url: 'https://www.exemplo.com.br' },
+      { text: ')' },
+    ]);
+    expect(linkify('http://www.a.com')).toEqual([{ text: 'http://www.a.com', url: 'http://www.a.com' }]);
+    expect(linkify('contato@www.a.com e awww.b.com e www.')).toEqual([{ text: 'contato@www.a.com e awww.b.com e www.' }]);
+    expect(linkify('javascript:www.a.com')).toEqual([{ text: 'javascript:www.a.com' }]);
+  });
   it('round-trips a datetime-local value to the minute', () => {
     const local = toLocalInput('2026-11-20T12:34:56.000Z');
     expect(local).toMatch(/^2026-11-20T\d\d:34$/);
@@ -223,5 +277,14 @@ describe('dialog helpers', () => {
     expect(fileSize(500)).toBe('500 B');
     expect(fileSize(2048)).toBe('2 KB');
     expect(fileSize(3.5 * 1024 * 1024)).toBe('3,5 MB');
+  });
+});
+
+describe('discardQuestion', () => {
+  it('asks only when a comment or a description edit would be lost', () => {
+    expect(discardQuestion({ comment: null, description: false })).toBeNull();
+    expect(discardQuestion({ comment: 'oi', description: false })).toMatch(/comentário não enviado/);
+    expect(discardQuestion({ comment: null, description: true })).toMatch(/descrição em edição/);
+    expect(discardQuestion({ comment: 'oi', description: true })).toMatch(/comentário não enviado e a descrição/);
   });
 });

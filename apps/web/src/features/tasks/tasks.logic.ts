@@ -1,5 +1,8 @@
 import {
+  calendarDaysBetween,
+  DEFAULT_APP_TIMEZONE,
   formatDuration,
+  formatHoursMinutes,
   REMINDER_LABELS,
   type ReminderOption,
   type Task,
@@ -43,13 +46,29 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   return RELATIVE.format(Math.trunc(diff / length), unit);
 }
 
-/** The card's due text: 'Vence em 2 dias', 'Venceu há 3 horas', 'Concluída há 1 dia'. */
-export function dueText(task: Pick<Task, 'deadline' | 'completedAt'>, completed: boolean, now: Date = new Date()): string {
+/**
+ * The card's due text: 'Vence em 2 dias', 'Venceu há 3 horas', 'Concluída há 1 dia'. Another day's
+ * deadline counts calendar days in the app's zone (the day after tomorrow is 'em 2 dias', like the
+ * sidebar's 'Em 2 dias'); today's says hours or minutes; four weeks and more, months.
+ */
+export function dueText(
+  task: Pick<Task, 'deadline' | 'completedAt'>,
+  completed: boolean,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_APP_TIMEZONE,
+): string {
   if (completed) return task.completedAt ? `Concluída ${relativeTime(task.completedAt, now)}`.trim() : 'Concluída';
   const deadline = Date.parse(task.deadline);
   if (Number.isNaN(deadline)) return '';
+  const past = deadline < now.getTime();
+  const days = calendarDaysBetween(task.deadline, now, timeZone) ?? 0;
+  const count = Math.abs(days);
+  if (count >= 1 && count < 28 && days > 0 === !past) {
+    const unit = `${count} ${count === 1 ? 'dia' : 'dias'}`;
+    return past ? `Venceu há ${unit}` : `Vence em ${unit}`;
+  }
   const relative = relativeTime(task.deadline, now);
-  return deadline < now.getTime() ? `Venceu ${relative}` : `Vence ${relative}`;
+  return past ? `Venceu ${relative}` : `Vence ${relative}`;
 }
 
 /** At most three avatars, then '+N'. */
@@ -63,6 +82,30 @@ export function sameCard(a: Task, b: Task): boolean {
     if (key !== 'position' && a[key] !== b[key]) return false;
   }
   return Object.keys(a).length === Object.keys(b).length;
+}
+
+/**
+ * What a card's button announces: its title first (the visible text), then the client, 'Atrasada', the due
+ * text, the people and the attachment count that the card shows.
+ */
+export function cardLabel(card: {
+  title: string;
+  client?: string;
+  overdue: boolean;
+  due: string;
+  people: ReadonlyArray<{ name: string }>;
+  attachments: number;
+}): string {
+  return [
+    card.title,
+    card.client && `cliente ${card.client}`,
+    card.overdue && 'Atrasada',
+    card.due,
+    card.people.length > 0 && `responsáveis: ${card.people.map((p) => p.name).join(', ')}`,
+    card.attachments > 0 && `${card.attachments} ${card.attachments === 1 ? 'anexo' : 'anexos'}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 export function avatarSlots<T>(people: readonly T[], max = 3): { shown: T[]; more: number } {
@@ -90,8 +133,16 @@ function ids(value: unknown): number[] {
   return [];
 }
 
-function names(list: number[], lookup: HistoryNames['user']): string {
-  return list.map((id) => lookup?.(id) ?? `#${id}`).join(', ');
+const LIST = new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' });
+
+/** 'Ana Costa', 'Ana Costa e João Pereira', 'Ana, João e Maria'; a person no longer found is 'usuário removido'. */
+function names(list: number[], known: Record<string, string> | undefined, lookup: HistoryNames['user']): string {
+  return LIST.format(list.map((id) => known?.[String(id)] ?? lookup?.(id) ?? 'usuário removido'));
+}
+
+function clientName(value: string | null, known: Record<string, string> | undefined, lookup: HistoryNames['client']): string {
+  if (!value) return '—';
+  return known?.[value] ?? lookup?.(Number(value)) ?? 'cliente removido';
 }
 
 function dateText(iso: string | null): string {
@@ -106,7 +157,7 @@ function reminderText(value: string | null): string {
 
 /** The sentence of a history item (action types and field names of core.md §4). */
 export function historySentence(
-  item: Pick<TaskHistoryItem, 'actionType' | 'fieldName' | 'oldValue' | 'newValue' | 'metadata'>,
+  item: Pick<TaskHistoryItem, 'actionType' | 'fieldName' | 'oldValue' | 'newValue' | 'metadata' | 'names'>,
   lookup: HistoryNames = {},
 ): string {
   const meta = item.metadata ?? {};
@@ -121,8 +172,8 @@ export function historySentence(
       const added = ids(meta.added);
       const removed = ids(meta.removed);
       const parts: string[] = [];
-      if (added.length) parts.push(`adicionou ${names(added, lookup.user)} aos responsáveis`);
-      if (removed.length) parts.push(`removeu ${names(removed, lookup.user)} dos responsáveis`);
+      if (added.length) parts.push(`adicionou ${names(added, item.names?.users, lookup.user)} aos responsáveis`);
+      if (removed.length) parts.push(`removeu ${names(removed, item.names?.users, lookup.user)} dos responsáveis`);
       return parts.length ? parts.join(' e ') : 'alterou os responsáveis';
     }
     case 'deadline_changed':
@@ -132,7 +183,7 @@ export function historySentence(
     case 'reminder_set':
       return item.newValue ? `definiu o lembrete "${reminderText(item.newValue)}"` : 'removeu o lembrete';
     case 'time_tracked':
-      return `registrou ${formatDuration(Number(meta.duration ?? 0) || 0)} de trabalho`;
+      return `registrou ${formatHoursMinutes(Number(meta.duration ?? 0) || 0)} de trabalho`;
     case 'updated':
       switch (item.fieldName) {
         case 'title':
@@ -140,8 +191,8 @@ export function historySentence(
         case 'description':
           return 'alterou a descrição';
         case 'client': {
-          const from = item.oldValue ? (lookup.client?.(Number(item.oldValue)) ?? `#${item.oldValue}`) : '—';
-          const to = item.newValue ? (lookup.client?.(Number(item.newValue)) ?? `#${item.newValue}`) : '—';
+          const from = clientName(item.oldValue, item.names?.clients, lookup.client);
+          const to = clientName(item.newValue, item.names?.clients, lookup.client);
           return `alterou o cliente de "${from}" para "${to}"`;
         }
         case 'deadline':
@@ -160,18 +211,38 @@ export function historySentence(
   }
 }
 
+/** What the task dialog holds that is not saved yet. */
+export interface UnsavedDrafts {
+  /** A comment typed but not sent (trimmed; null when blank). */
+  comment: string | null;
+  /** The description is being edited and differs from the saved text. */
+  description: boolean;
+}
+
+/** The question asked before the task dialog closes over unsaved text, or null when nothing would be lost. */
+export function discardQuestion(drafts: UnsavedDrafts): string | null {
+  if (drafts.comment && drafts.description)
+    return 'O comentário não enviado e a descrição em edição serão descartados. Fechar mesmo assim?';
+  if (drafts.comment) return 'O comentário não enviado será descartado. Fechar mesmo assim?';
+  if (drafts.description) return 'A descrição em edição será descartada. Fechar mesmo assim?';
+  return null;
+}
+
 /** Text split into plain parts and URLs (shown as links opening in a new tab). */
 export function linkify(text: string): Array<{ text: string; url?: string }> {
   const parts: Array<{ text: string; url?: string }> = [];
-  const pattern = /https?:\/\/[^\s<>"]+/g;
+  // http(s) addresses, and 'www.' ones not inside another word or address (linked as https).
+  const pattern = /https?:\/\/[^\s<>"]+|(?<![\w.@/:-])www\.[^\s<>"]+/gi;
   let last = 0;
   for (const match of text.matchAll(pattern)) {
     // A sentence's final punctuation is not part of the link.
-    const url = match[0].replace(/[.,;:!?)\]]+$/, '');
+    const shown = match[0].replace(/[.,;:!?)\]]+$/, '');
+    const bare = !/^https?:\/\//i.test(shown);
+    if (bare && !/^www\.[^.]+\.[^.]/i.test(shown)) continue;
     const index = match.index ?? 0;
     if (index > last) parts.push({ text: text.slice(last, index) });
-    parts.push({ text: url, url });
-    last = index + url.length;
+    parts.push({ text: shown, url: bare ? `https://${shown}` : shown });
+    last = index + shown.length;
   }
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;

@@ -69,7 +69,7 @@ export function toTaskPayload(values: TaskFormValues, withColumn: boolean): Task
     assignedTo: values.assignedTo,
     reminderTime: values.reminderTime || null,
   };
-  // No column on create means the backlog (the server picks it); edits move through /move.
+  // No column on create means the backlog (the server picks it); an edit sends it only when the list changed.
   if (withColumn && values.columnId) payload.columnId = values.columnId;
   return payload;
 }

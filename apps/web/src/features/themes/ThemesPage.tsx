@@ -88,38 +88,46 @@ export default function ThemesPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* Each trigger controls its panel (aria-controls): only the current one has the grid. */}
+        {THEME_TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value} p="0">
+            {t.value === tab && (
+              <>
+                {isLoading ? (
+                  <Grid templateColumns={GRID} gap="5" data-testid="themes-loading">
+                    {Array.from({ length: 6 }, (_, i) => (
+                      <Skeleton key={i} h="330px" rounded="lg" />
+                    ))}
+                  </Grid>
+                ) : error ? (
+                  <Center py="12">
+                    <Text color="fg.error">{errorMessage(error, 'Não foi possível carregar os temas.')}</Text>
+                  </Center>
+                ) : themesInTab(themes, tab).length === 0 ? (
+                  <Center py="12" flexDirection="column" gap="2" color="fg.muted">
+                    <Palette />
+                    <Text>Nenhum tema nesta categoria.</Text>
+                  </Center>
+                ) : (
+                  <Grid templateColumns={GRID} gap="5" data-testid="theme-grid">
+                    {themesInTab(themes, tab).map((theme) => (
+                      <ThemeCard
+                        key={theme.id}
+                        theme={theme}
+                        active={theme.id === current?.id}
+                        pending={pendingId === theme.id}
+                        busy={pendingId !== null}
+                        onPreview={() => setPreviewing(theme)}
+                        onApply={() => void apply(theme)}
+                      />
+                    ))}
+                  </Grid>
+                )}
+              </>
+            )}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-
-      {isLoading ? (
-        <Grid templateColumns={GRID} gap="5" data-testid="themes-loading">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h="330px" rounded="lg" />
-          ))}
-        </Grid>
-      ) : error ? (
-        <Center py="12">
-          <Text color="fg.error">{errorMessage(error, 'Não foi possível carregar os temas.')}</Text>
-        </Center>
-      ) : themesInTab(themes, tab).length === 0 ? (
-        <Center py="12" flexDirection="column" gap="2" color="fg.muted">
-          <Palette />
-          <Text>Nenhum tema nesta categoria.</Text>
-        </Center>
-      ) : (
-        <Grid templateColumns={GRID} gap="5" data-testid="theme-grid">
-          {themesInTab(themes, tab).map((theme) => (
-            <ThemeCard
-              key={theme.id}
-              theme={theme}
-              active={theme.id === current?.id}
-              pending={pendingId === theme.id}
-              busy={pendingId !== null}
-              onPreview={() => setPreviewing(theme)}
-              onApply={() => void apply(theme)}
-            />
-          ))}
-        </Grid>
-      )}
 
       <ThemePreviewDialog
         theme={previewing}

@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
-import { formatDuration, parseDuration, TIME_PERIODS, type AdminTimeEntry, type TimePeriod } from '@wkflow/contracts';
+import { formatDuration, formatHoursMinutes, parseDuration, TIME_PERIODS, type AdminTimeEntry, type TimePeriod } from '@wkflow/contracts';
 import { Check, Clock, ListChecks, Pencil, Trash2, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -121,7 +121,7 @@ export default function TimeManagementPage() {
         }
       />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="6">
-        <SummaryCard label="Total de horas" value={`${summary.totalHours.toLocaleString('pt-BR')} h`} icon={<Clock />} />
+        <SummaryCard label="Total de horas" value={formatHoursMinutes(summary.totalSeconds)} icon={<Clock />} />
         <SummaryCard label="Registros" value={summary.records} icon={<ListChecks />} />
         <SummaryCard label="Usuários ativos" value={summary.activeUsers} icon={<Users />} />
       </SimpleGrid>

@@ -10,7 +10,7 @@ describe('time administration', () => {
       { ...base, id: 2, userId: 1, duration: 1800, endTime: '2026-11-18T10:30:00.000Z' },
       { ...base, id: 3, userId: 2, duration: null, endTime: null },
     ];
-    expect(summarize(entries, new Date('2026-11-18T10:30:00.000Z'))).toEqual({ totalHours: 2, records: 3, activeUsers: 2 });
+    expect(summarize(entries, new Date('2026-11-18T10:30:00.000Z'))).toEqual({ totalSeconds: 7200, records: 3, activeUsers: 2 });
   });
   it('labels running and finished entries', () => {
     expect(entryStatus({ endTime: null })).toBe('Em andamento');

@@ -2,14 +2,14 @@ import type { AdminTimeEntry } from '@wkflow/contracts';
 
 export const PERIOD_LABELS = { today: 'Hoje', week: 'Esta semana', month: 'Este mês', all: 'Tudo' } as const;
 
-/** The three summary cards: total hours, record count and distinct active users. */
+/** The three summary cards: total time (exact seconds, running entries so far), record count and distinct active users. */
 export function summarize(entries: AdminTimeEntry[], now: Date = new Date()) {
   let seconds = 0;
   for (const entry of entries) {
     seconds += entry.duration ?? Math.max(0, Math.floor((now.getTime() - new Date(entry.startTime).getTime()) / 1000));
   }
   return {
-    totalHours: Math.round((seconds / 3600) * 10) / 10,
+    totalSeconds: seconds,
     records: entries.length,
     activeUsers: new Set(entries.map((e) => e.userId)).size,
   };

@@ -2,7 +2,7 @@ import type { TimeEntry } from '@wkflow/contracts';
 import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetch, errorMessage } from '../../lib/fetcher';
-import { keys } from '../../lib/swr';
+import { isTimeKey, keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { startDecision, TIMER_NOT_RUNNING, TIMER_OTHER_TASK_RUNNING, timerErrorToast, timerState } from './timer.logic';
@@ -11,20 +11,10 @@ import { useNow } from './useNow';
 /** Polled every second (core.md §7); every component reads the same SWR entry. */
 const ACTIVE_POLL_MS = 1000;
 
-/** Invalidates what a start or stop changes: the active entry and the task's times. */
+/** Invalidates what a start or stop changes: the active entry, the task's times, the lists and sums of entries. */
 function useRefreshTimes() {
   const { mutate } = useSWRConfig();
-  return useCallback(
-    (taskId: number | null) => {
-      void mutate(keys.activeTimeEntry);
-      if (taskId) {
-        void mutate(keys.taskTotalTime(taskId));
-        void mutate(keys.taskTimeEntries(taskId));
-        void mutate(keys.taskHistory(taskId));
-      }
-    },
-    [mutate],
-  );
+  return useCallback((taskId: number | null) => void mutate((key) => isTimeKey(key, taskId)), [mutate]);
 }
 
 /** The one running timer: its state (elapsed recomputed every second), start and stop. */

@@ -165,7 +165,7 @@ function ProfileItem({ profile, selected, canDelete, onSelect, onDelete }: Profi
             {profile.description}
           </Text>
           {typeof profile.userCount === 'number' && (
-            <HStack gap="1" color="fg.subtle" textStyle="xs" mt="1.5">
+            <HStack gap="1" color="fg.muted" textStyle="xs" mt="1.5">
               <Users size={12} />
               <span>
                 {profile.userCount} {profile.userCount === 1 ? 'usuário' : 'usuários'}

@@ -7,6 +7,7 @@ import {
   EmptyState,
   Field,
   HStack,
+  NativeSelect,
   Skeleton,
   Stack,
   Table,
@@ -28,7 +29,7 @@ import { BackToUsers } from './BackToUsers';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 import { approveUser, rejectUser } from './users.api';
 import type { User } from './users.types';
-import { listOf, usePendingUsers } from './useUsers';
+import { listOf, useAccessProfiles, usePendingUsers } from './useUsers';
 
 type Action = { kind: 'approve' | 'reject'; user: User };
 
@@ -41,6 +42,9 @@ export default function PendingApprovalsPage() {
   const [action, setAction] = useState<Action | null>(null);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  /** The profile the approval grants: preselected with the requested one. */
+  const [grant, setGrant] = useState<number | null>(null);
+  const profiles = useAccessProfiles(canWrite);
 
   if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
   if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os usuários." />;
@@ -50,12 +54,13 @@ export default function PendingApprovalsPage() {
   function start(kind: Action['kind'], user: User) {
     setAction({ kind, user });
     setReason('');
+    setGrant(user.accessProfileId);
     setOpen(true);
   }
 
   async function approve(user: User) {
     try {
-      await approveUser(user.id);
+      await approveUser(user.id, grant ?? user.accessProfileId);
       toast.success('Usuário aprovado com sucesso!');
     } catch (err) {
       toast.error('Erro ao aprovar usuário', errorMessage(err));
@@ -165,14 +170,34 @@ export default function PendingApprovalsPage() {
           title="Aprovar usuário"
           description={
             <>
-              Tem certeza que deseja aprovar o cadastro de <strong>{action.user.name}</strong> como{' '}
-              <strong>{profileLabel(action.user.accessProfileId)}</strong>? O usuário será notificado e poderá entrar no sistema.
+              Tem certeza que deseja aprovar o cadastro de <strong>{action.user.name}</strong>? O usuário será notificado e poderá entrar no
+              sistema.
             </>
           }
           confirmLabel="Aprovar"
           colorPalette="green"
           onConfirm={() => approve(action.user)}
-        />
+        >
+          <Field.Root>
+            <Field.Label>Perfil de Acesso</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                aria-label="Perfil de Acesso"
+                value={String(grant ?? action.user.accessProfileId)}
+                onChange={(e) => setGrant(Number(e.target.value))}
+              >
+                {(profiles.data ?? [{ id: action.user.accessProfileId, name: profileLabel(action.user.accessProfileId) }]).map((p) => (
+                  <option key={p.id} value={String(p.id)}>
+                    {p.name}
+                    {p.id === action.user.accessProfileId ? ' (solicitado)' : ''}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>Solicitado: {profileLabel(action.user.accessProfileId)}</Field.HelperText>
+          </Field.Root>
+        </ConfirmActionDialog>
       )}
       {canWrite && action?.kind === 'reject' && (
         <ConfirmActionDialog

@@ -15,10 +15,10 @@ export function ProfileSelect({ profiles, name = 'accessProfileId', label = 'Per
   const [field, meta] = useField<string | number>(name);
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid} disabled={disabled}>
+    <Field.Root id={`field-${name}`} invalid={invalid} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field {...field} value={String(field.value ?? '')} id={`field-${name}`}>
+        <NativeSelect.Field {...field} value={String(field.value ?? '')}>
           <option value="">Selecione um perfil</option>
           {profiles.map((profile) => (
             <option key={profile.id} value={String(profile.id)}>

@@ -69,7 +69,7 @@ export default function UserEditPage() {
       <BackToUsers />
       <PageHeader title="Editar Usuário" description={`${user.name} · @${user.username}`} />
       <Stack gap="5">
-        <AccountSummary user={user} />
+        <AccountSummary user={user} profiles={profiles} />
         {canWrite ? (
           <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="5" alignItems="start">
             <InfoForm key={`info-${user.id}`} user={user} profiles={profiles} />
@@ -83,7 +83,8 @@ export default function UserEditPage() {
   );
 }
 
-function AccountSummary({ user }: { user: User }) {
+function AccountSummary({ user, profiles }: { user: User; profiles: readonly AccessProfile[] }) {
+  const requested = user.requestedProfileId ? profiles.find((p) => p.id === user.requestedProfileId) : undefined;
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
       <Card.Body>
@@ -92,7 +93,7 @@ function AccountSummary({ user }: { user: User }) {
           size="md"
           gap="3"
           display="grid"
-          gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }}
+          gridTemplateColumns={{ base: '1fr', md: `repeat(${requested ? 4 : 3}, 1fr)` }}
         >
           <DataList.Item flexDirection="column" alignItems="flex-start" gap="1">
             <DataList.ItemLabel>ID</DataList.ItemLabel>
@@ -108,6 +109,12 @@ function AccountSummary({ user }: { user: User }) {
             <DataList.ItemLabel>Criado em</DataList.ItemLabel>
             <DataList.ItemValue>{formatDateTime(user.createdAt) || '—'}</DataList.ItemValue>
           </DataList.Item>
+          {requested && (
+            <DataList.Item flexDirection="column" alignItems="flex-start" gap="1">
+              <DataList.ItemLabel>Perfil Solicitado</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="requested-profile">{requested.name}</DataList.ItemValue>
+            </DataList.Item>
+          )}
         </DataList.Root>
       </Card.Body>
     </Card.Root>

@@ -39,8 +39,9 @@ export async function setUserPassword(id: number, body: SetPasswordPayload): Pro
   await apiFetch(`/api/users/${id}/password`, { method: 'PUT', body });
 }
 
-export async function approveUser(id: number): Promise<User> {
-  const user = await apiFetch<User>(`/api/users/${id}/approve`, { method: 'POST' });
+/** Approves with the chosen profile (the requested one when not given). */
+export async function approveUser(id: number, accessProfileId?: number): Promise<User> {
+  const user = await apiFetch<User>(`/api/users/${id}/approve`, { method: 'POST', body: accessProfileId ? { accessProfileId } : {} });
   await Promise.all([refreshUserLists(), mutate(keys.user(id))]);
   return user;
 }
