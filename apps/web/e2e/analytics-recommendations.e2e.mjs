@@ -89,16 +89,29 @@ test('analytics: overview, charts, and a report generated, listed and downloaded
 
 test('analytics: a report that fails on the server shows the error toast', async () => {
   const page = await product.newPage(ADMIN);
-  await page.route('**/api/analytics/reports', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
-  );
   await page.goto('/analytics');
   await page.getByRole('tab', { name: 'Relatórios' }).click();
   await page.getByRole('button', { name: 'Gerar Novo Relatório' }).click();
   await page.getByTestId('report-name').fill('Falha');
   await page.getByTestId('report-type').selectOption('time_tracking');
-  await page.getByRole('dialog').getByRole('button', { name: 'Gerar Relatório' }).click();
-  await page.getByTestId('toast').filter({ hasText: 'Erro ao gerar relatório' }).waitFor();
+  // The server really fails: this run's database refuses to store the report.
+  await product.sql(`CREATE FUNCTION e2e_refuse_report() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'armazenamento de relatórios indisponível'; END $$`);
+  await product.sql(`CREATE TRIGGER e2e_refuse_report BEFORE INSERT ON analytics_reports FOR EACH ROW EXECUTE FUNCTION e2e_refuse_report()`);
+  try {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/analytics/reports') && r.request().method() === 'POST'),
+      page.getByRole('dialog').getByRole('button', { name: 'Gerar Relatório' }).click(),
+    ]);
+    assert.equal(response.status(), 500);
+    await page.getByTestId('toast').filter({ hasText: 'Erro ao gerar relatório' }).waitFor();
+    // Nothing stored, and the dialog stays open with what was typed.
+    assert.deepEqual(await product.sql(`SELECT id FROM analytics_reports WHERE name = 'Falha'`), []);
+    assert.equal(await page.getByTestId('report-name').inputValue(), 'Falha');
+  } finally {
+    await product.sql(`DROP TRIGGER e2e_refuse_report ON analytics_reports`);
+    await product.sql(`DROP FUNCTION e2e_refuse_report()`);
+  }
   await page.context().close();
 });
 
@@ -153,17 +166,22 @@ test('recommendations: generate, implement with notes, dismiss, stats and insigh
   assert.match(await page.getByTestId('insights').innerText(), /Produtividade da equipe[\s\S]*\/100[\s\S]*Coluna gargalo/);
   await product.screenshot(page, 'recommendations-insights');
 
-  // A server refusal shows 'Erro' with the server's message.
-  await page.route('**/api/recommendations/generate', (route) =>
-    route.fulfill({
-      status: 403,
-      contentType: 'application/json',
-      body: JSON.stringify({ statusCode: 403, message: 'Sem permissão agora', error: 'Forbidden' }),
-    }),
-  );
-  await page.getByTestId('generate-recommendations').click();
-  await page.getByTestId('toast').filter({ hasText: 'Sem permissão agora' }).waitFor();
-  assert.match(await toastText(page), /^Erro/);
+  // A server refusal shows 'Erro' with the server's message: Maria stops being a manager while
+  // the page is open (the API follows the change in the database), then asks again.
+  await product.sql(`UPDATE users SET role = 'collaborator' WHERE username = 'maria'`);
+  try {
+    await page.waitForFunction(async () => (await fetch('/api/recommendations')).status === 403, null, { polling: 200 });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/recommendations/generate')),
+      page.getByTestId('generate-recommendations').click(),
+    ]);
+    assert.equal(response.status(), 403);
+    const message = (await response.json()).message;
+    await page.getByTestId('toast').filter({ hasText: message }).waitFor();
+    assert.match(await toastText(page), /^Erro/);
+  } finally {
+    await product.sql(`UPDATE users SET role = 'manager' WHERE username = 'maria'`);
+  }
   await page.context().close();
 });
 

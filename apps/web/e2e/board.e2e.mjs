@@ -146,34 +146,124 @@ test('an admin adds, renames, recolours and deletes a list; completed cards do n
   await completedCard.getByText(/^Concluída/).waitFor();
   assert.equal(await completedCard.getByRole('button', { name: 'Iniciar timer' }).count(), 0, 'no quick timer on completed cards');
   const id = Number((await completedCard.getAttribute('data-testid')).replace('task-card-', ''));
+  // Every list in view: a drag whose target must first be scrolled into view starts on another card.
+  await page.setViewportSize({ width: 2200, height: 900 });
+  const moves = [];
+  page.on('request', (r) => r.url().endsWith(`/api/tasks/${id}/move`) && moves.push(r.url()));
   await completedCard.dragTo(column(page, 'A fazer'));
-  await page.waitForTimeout(500);
+  // A drop sends its move at once; a request the page sends after the drop is seen after it would have been.
+  await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/health?after-drop')),
+    page.evaluate(() => fetch('/api/health?after-drop')),
+  ]);
+  assert.deepEqual(moves, [], 'no move was sent for a completed card');
   const [still] = await product.sql(`SELECT c.name FROM tasks t JOIN columns c ON c.id = t."columnId" WHERE t.id = $1`, [id]);
   assert.equal(still.name, 'concluídos');
 });
 
-test('a refused move rolls the card back with the server message', async () => {
+test('a move the server refuses rolls the card back with the server message', async () => {
   const page = await product.newPage(ADMIN);
   await page.goto('/');
   const card = column(page, 'Backlog').locator('[data-testid^="task-card-"]').first();
   await card.waitFor();
   const testId = await card.getAttribute('data-testid');
+  // The list is archived by someone else while this page still shows it: the server refuses the move.
+  const [target] = await product.sql(`SELECT id FROM columns WHERE name = 'Em revisão'`);
+  // The move is held until the list is gone, so the optimistic card can be seen first; then it reaches the real server.
   let release;
   const held = new Promise((resolve) => (release = resolve));
   await page.route('**/api/tasks/*/move', async (route) => {
     await held;
-    await route.fulfill({
-      status: 409,
-      contentType: 'application/json',
-      body: JSON.stringify({ statusCode: 409, message: 'A lista mudou: tente de novo', error: 'Conflict' }),
-    });
+    await route.continue();
   });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/move') && r.request().method() === 'PUT');
   await card.dragTo(column(page, 'Em revisão'));
-  // Optimistic: the card is in the target list while the server has not answered.
   await column(page, 'Em revisão').getByTestId(testId).waitFor();
+  await product.sql(`UPDATE tasks SET "columnId" = (SELECT id FROM columns WHERE name = 'A fazer') WHERE "columnId" = $1`, [target.id]);
+  await product.sql(`DELETE FROM columns WHERE id = $1`, [target.id]);
   release();
+  const response = await answered;
+  assert.equal(response.status(), 400, await response.text());
   await page.getByText('Erro ao mover tarefa', { exact: true }).waitFor();
-  await page.getByText('A lista mudou: tente de novo').waitFor();
+  await page.getByText('Lista não encontrada').waitFor();
   await column(page, 'Backlog').getByTestId(testId).waitFor();
-  assert.equal(await column(page, 'Em revisão').getByTestId(testId).count(), 0);
+});
+
+/**
+ * Resolves once the open dialog has finished its entry animation and a frame has passed: the moment
+ * the first opening used to close itself. Then checks it is still there with focus inside.
+ */
+async function assertDialogStaysOpen(page, dialog, how) {
+  await dialog.waitFor();
+  await dialog.evaluate(async (el) => {
+    await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+  assert.equal(await dialog.count(), 1, `${how}: the dialog is still open after its opening`);
+  assert.equal(await dialog.getAttribute('data-state'), 'open', `${how}: the dialog is open`);
+  assert.ok(
+    await dialog.evaluate((el) => el.contains(document.activeElement)),
+    `${how}: focus is inside the dialog, not on ${await page.evaluate(() => document.activeElement?.tagName)}`,
+  );
+}
+
+test('after a page load the task dialog opens on the first try, every time (click, Enter, Nova Tarefa)', async () => {
+  const page = await product.newPage(ADMIN);
+  const dialog = page.getByTestId('task-dialog');
+  const ways = ['click', 'Enter', 'Nova Tarefa', 'click', 'Enter'];
+  for (const [i, how] of ways.entries()) {
+    await page.reload();
+    const card = column(page, 'Backlog').locator('[data-testid^="task-card-"]').first();
+    await card.waitFor();
+    if (how === 'click') await card.click();
+    else if (how === 'Enter') {
+      // The card's button (its title) is what the keyboard reaches.
+      await card.locator('button.wk-card__open').focus();
+      await page.keyboard.press('Enter');
+    } else await page.getByTestId('new-task').click();
+    await assertDialogStaysOpen(page, dialog, `opening ${i + 1} (${how})`);
+    // It is usable: the history of an open task loads in it, a new one takes a title.
+    if (how === 'Nova Tarefa') {
+      await dialog.getByRole('textbox', { name: 'Título' }).fill('Primeira abertura');
+      assert.equal(await dialog.getByRole('textbox', { name: 'Título' }).inputValue(), 'Primeira abertura');
+    } else {
+      await dialog.getByTestId('task-history').getByTestId('history-item').first().waitFor();
+    }
+    assert.equal(await dialog.count(), 1, `opening ${i + 1} (${how}): still open once its content loaded`);
+  }
+});
+
+test("a card dropped into the completion list says 'Tarefa concluída', and 'Desfazer' puts it back where it was", async () => {
+  const page = await product.newPage(ADMIN);
+  // Every list in view: a drag whose target must first be scrolled into view starts on whatever
+  // card the scroll brought under the pointer.
+  await page.setViewportSize({ width: 2200, height: 900 });
+  await page.goto('/');
+  const backlog = column(page, 'Backlog');
+  const card = backlog.locator('[data-testid^="task-card-"]').nth(1);
+  await card.waitFor();
+  const testId = await card.getAttribute('data-testid');
+  const id = Number(testId.replace('task-card-', ''));
+  const [before] = await product.sql(`SELECT "columnId" FROM tasks WHERE id = $1`, [id]);
+
+  await card.dragTo(column(page, 'concluídos'));
+  const toast = page.getByTestId('toast').filter({ hasText: 'Tarefa concluída' });
+  await toast.waitFor();
+  // Completed cards are hidden by default: it left the board.
+  await page.getByTestId(testId).waitFor({ state: 'detached' });
+  const [done] = await product.sql(`SELECT c.name, t."completedAt" FROM tasks t JOIN columns c ON c.id = t."columnId" WHERE t.id = $1`, [
+    id,
+  ]);
+  assert.equal(done.name, 'concluídos');
+  assert.ok(done.completedAt, 'the move completed it');
+
+  const undone = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
+  await toast.getByRole('button', { name: 'Desfazer' }).click();
+  assert.equal((await undone).status(), 200);
+  await backlog.getByTestId(testId).waitFor();
+  const [after] = await product.sql(`SELECT "columnId", "completedAt" FROM tasks WHERE id = $1`, [id]);
+  assert.equal(after.columnId, before.columnId);
+  assert.equal(after.completedAt, null, 'reopened');
+  const places = await backlog.locator('[data-testid^="task-card-"]').evaluateAll((cards) => cards.map((c) => c.dataset.testid));
+  assert.equal(places[1], testId, 'back at its place in the list');
 });

@@ -36,13 +36,18 @@ test('an admin approves a pending registration and the user can then log in', as
   await row.getByRole('button', { name: 'Aprovar' }).click();
   const confirm = admin.getByRole('alertdialog', { name: 'Aprovar usuário' });
   await confirm.getByText('Pedro Alves').waitFor();
+  // The dialog offers the profile, preselected with the request; the admin grants Gerente instead.
+  const profile = confirm.getByRole('combobox', { name: 'Perfil de Acesso' });
+  assert.equal(await profile.locator('option:checked').textContent(), 'Colaborador (solicitado)');
+  await profile.selectOption({ label: 'Gerente' });
   await product.screenshot(admin, 'users-approve-confirm');
   await confirm.getByRole('button', { name: 'Aprovar' }).click();
   await admin.getByText('Usuário aprovado com sucesso!').waitFor();
   await admin.getByText('Nenhum usuário aguardando aprovação').waitFor();
 
-  const [stored] = await product.sql(`SELECT "isApproved" FROM users WHERE username = 'pedro'`);
+  const [stored] = await product.sql(`SELECT "isApproved", "accessProfileId" FROM users WHERE username = 'pedro'`);
   assert.equal(stored.isApproved, true);
+  assert.equal(stored.accessProfileId, 2, 'approved as Gerente');
 
   // Now the same credentials work.
   await loginThroughUi(pedro, PEDRO.email, PEDRO.password);

@@ -1,0 +1,91 @@
+// axe-core finds no critical or serious violation on any route of the route table (as the admin, on the demo
+// data), on the login page, nor in any dialog.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { dialogTable, openDialog, routeTable, seriousViolations, settle } from './a11y.mjs';
+import { ADMIN, startProduct } from './harness.mjs';
+
+let product;
+before(async () => {
+  product = await startProduct({ demo: true });
+});
+after(async () => {
+  await product?.stop();
+});
+
+test('the login page has no critical or serious axe violation, and a main landmark', async () => {
+  const page = await product.newPage();
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+  await settle(page);
+  await page.getByRole('main').waitFor();
+  assert.deepEqual(await seriousViolations(page), []);
+  await product.screenshot(page, 'a11y-login');
+});
+
+test('every route of the route table has no critical or serious axe violation', async () => {
+  const page = await product.newPage(ADMIN);
+  const failures = [];
+  for (const path of await routeTable(product)) {
+    await page.goto(path);
+    await page.getByTestId('user-menu').waitFor();
+    await settle(page);
+    assert.equal(await page.getByRole('main').count(), 1, `${path} has one main landmark`);
+    const violations = await seriousViolations(page);
+    if (violations.length) failures.push(`${path}\n  ${violations.join('\n  ')}`);
+  }
+  if (failures.length) console.error(failures.join('\n'));
+  assert.deepEqual(failures, []);
+});
+
+test('every dialog has no critical or serious axe violation', async () => {
+  const page = await product.newPage(ADMIN);
+  const failures = [];
+  for (const entry of await dialogTable(product)) {
+    await openDialog(page, entry);
+    const violations = await seriousViolations(page);
+    if (violations.length) failures.push(`${entry.name}\n  ${violations.join('\n  ')}`);
+    await product.screenshot(page, `a11y-dialog-${entry.name}`);
+  }
+  if (failures.length) console.error(failures.join('\n'));
+  assert.deepEqual(failures, []);
+});
+
+test('a skip link is the first stop of the keyboard and leads to the board', async () => {
+  const page = await product.newPage(ADMIN);
+  await settle(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  assert.equal(await skip.evaluate((el) => el === document.activeElement), true);
+  await page.keyboard.press('Enter');
+  // The next Tab lands inside the main content: the board's first control, not the header or the sidebar.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('main'))), true);
+});
+
+test('a card announces its client, status, due text and people, and nests no control', async () => {
+  const page = await product.newPage(ADMIN);
+  await settle(page);
+  const [task] = await product.sql(
+    `SELECT t.id, t.title, cl.name AS client FROM tasks t JOIN clients cl ON cl.id = t."clientId" JOIN columns c ON c.id = t."columnId"
+      WHERE t."isArchived" = false AND c.name NOT ILIKE '%conclu%' AND t.deadline < now() - interval '2 days'
+        AND EXISTS (SELECT 1 FROM task_assignees a WHERE a."taskId" = t.id) ORDER BY t.id LIMIT 1`,
+  );
+  assert.ok(task, 'the demo data has an overdue task with people');
+  const [{ name: person }] = await product.sql(
+    `SELECT u.name FROM task_assignees a JOIN users u ON u.id = a."userId" WHERE a."taskId" = $1 ORDER BY u.name LIMIT 1`,
+    [task.id],
+  );
+  const card = page.getByTestId(`task-card-${task.id}`);
+  const open = card.getByRole('button', { name: new RegExp(`^${task.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  const name = await open.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent);
+  for (const part of [task.title, task.client, 'Atrasada', 'Venceu', person.split(' ')[0]]) {
+    assert.ok(name.includes(part), `"${name}" names ${part}`);
+  }
+  // The quick timer sits beside the card's button, not inside it.
+  const timer = card.getByRole('button', { name: 'Iniciar timer' });
+  assert.equal(await timer.count(), 1);
+  assert.equal(await open.evaluate((el) => el.querySelectorAll('button, a, input, [tabindex]').length), 0);
+  await open.click();
+  await page.getByTestId('task-dialog').waitFor();
+});
