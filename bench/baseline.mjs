@@ -1,5 +1,6 @@
 // The raw baseline: node:http + a pg Pool answering the admin's GET /api/tasks with one query and
-// JSON.stringify (no framework, no session, no cache). Run as its own process by run.mjs.
+// JSON.stringify (no framework, no session, no cache), and PUT /api/tasks/{id}/move with the floor
+// of any move: one single-row UPDATE committed on its own. Run as its own process by run.mjs.
 import { createServer } from 'node:http';
 import pg from 'pg';
 
@@ -7,7 +8,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 
 // The same fields as the API's Task JSON; status is computed in SQL the simple way.
 const QUERY = `
-  SELECT t.id, t.title, t.description, t."clientId", t."columnId", t.deadline, t."reminderTime", t."createdBy", t.position,
+  SELECT t.id, t.title, t.description, t."clientId", t."columnId", t.deadline, t."reminderTime", t."createdBy",
+         row_number() OVER (PARTITION BY t."columnId" ORDER BY t.rank)::int AS position,
          t."isArchived", t."completedAt", t."createdAt",
          CASE WHEN c.name ~* '(concluí|finaliz|complet)' THEN 'open' WHEN t.deadline < now() THEN 'overdue' ELSE 'open' END AS status,
          COALESCE((SELECT array_agg(a."userId" ORDER BY a."userId") FROM task_assignees a WHERE a."taskId" = t.id), '{}') AS "assignedTo",
@@ -16,10 +18,23 @@ const QUERY = `
                      FROM task_attachments f WHERE f."taskId" = t.id), '[]') AS attachments
     FROM tasks t JOIN columns c ON c.id = t."columnId"
    WHERE NOT t."isArchived"
-   ORDER BY t."columnId", t.position, t.id`;
+   ORDER BY t."columnId", t.rank, t.id`;
 
 const server = createServer(async (req, res) => {
   if (req.url === '/health') return res.end('ok');
+  const move = req.method === 'PUT' && /^\/api\/tasks\/(\d+)\/move$/.exec(req.url);
+  if (move) {
+    req.resume();
+    try {
+      const { rows } = await pool.query(`UPDATE tasks SET "updatedAt" = now() WHERE id = $1 RETURNING id, "columnId"`, [Number(move[1])]);
+      const body = JSON.stringify(rows[0] ?? null);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      return res.end(body);
+    } catch (error) {
+      res.statusCode = 500;
+      return res.end(String(error));
+    }
+  }
   if (req.url !== '/api/tasks') {
     res.statusCode = 404;
     return res.end();

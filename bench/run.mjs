@@ -33,6 +33,8 @@ const TARGETS = {
   boardJsKb: 250,
   boardRenderMs: 1500,
   dropToMoveMs: 100,
+  moveRps: 1000,
+  moveAloneP50: 10,
 };
 
 for (const [dir, file] of [
@@ -135,17 +137,39 @@ async function main() {
     `http://127.0.0.1:${baselinePort}/health`,
   );
   children.add(baseline);
-  const raw = await (async () => {
-    const opts = { url: `http://127.0.0.1:${baselinePort}`, path: '/api/tasks' };
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  // A random card to a random column, at a random place in it (columns hold ~420 cards).
+  const moveRequests = [
+    {
+      setupRequest: (req) => ({
+        ...req,
+        path: `/api/tasks/${pick(data.boardTaskIds)}/move`,
+        body: JSON.stringify({ columnId: pick(data.columnIds), position: 1 + Math.floor(Math.random() * 430) }),
+      }),
+    },
+  ];
+  const baselineRows = [];
+  async function measureBaseline(name, options) {
+    if (only && !only.test(name)) return { rps: NaN };
+    const opts = { url: `http://127.0.0.1:${baselinePort}`, ...options };
     if (WARMUP > 0) await cannon({ ...opts, duration: WARMUP });
     await drain(5000); // its warm-up leaves slow requests in flight
-    return cannon(opts);
-  })();
+    const result = await cannon(opts);
+    baselineRows.push({ name, ...result });
+    console.log(
+      `  ${name}: ${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}, total ${result.total}`,
+    );
+    return result;
+  }
+  const raw = await measureBaseline('baseline: node:http + pg, GET /api/tasks', { path: '/api/tasks' });
+  const rawMove = await measureBaseline('baseline: node:http + pg, PUT /api/tasks/{id}/move (one-row UPDATE)', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    requests: moveRequests,
+  });
   await stopServer(baseline);
   children.delete(baseline);
-  console.log(
-    `  baseline: ${fmt(raw.rps)} req/s, p50 ${raw.p50} ms, p99 ${raw.p99} ms, non-2xx ${raw.non2xx}, errors ${raw.errors}, total ${raw.total}`,
-  );
 
   let api = await startApi(port);
   const admin = await login(baseUrl, ADMIN.email, ADMIN.password);
@@ -160,8 +184,7 @@ async function main() {
     });
   }
 
-  const rows = [{ name: 'baseline: node:http + pg, GET /api/tasks', ...raw }];
-  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  const rows = [...baselineRows];
   async function measure(name, options, extra = {}, before = async () => undefined) {
     if (only && !only.test(name)) return { rps: NaN };
     const opts = { url: baseUrl, ...options };
@@ -201,19 +224,16 @@ async function main() {
   await measure('GET /api/notifications', { path: '/api/notifications', ...as(admin) });
   await measure(`GET /api/chat/rooms/{id}/messages`, { path: `/api/chat/rooms/${data.roomId}/messages`, ...as(admin) });
 
-  const pick = (list) => list[Math.floor(Math.random() * list.length)];
-  await measure('PUT /api/tasks/{id}/move', {
+  const moves = await measure('PUT /api/tasks/{id}/move', {
     method: 'PUT',
     ...as(admin, { 'content-type': 'application/json' }),
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          path: `/api/tasks/${pick(data.boardTaskIds)}/move`,
-          body: JSON.stringify({ columnId: pick(data.columnIds), position: 1 + Math.floor(Math.random() * 20) }),
-        }),
-      },
-    ],
+    requests: moveRequests,
+  });
+  const moveAlone = await measure('PUT /api/tasks/{id}/move (1 connection)', {
+    method: 'PUT',
+    connections: 1,
+    ...as(admin, { 'content-type': 'application/json' }),
+    requests: moveRequests,
   });
 
   // Start + stop cycles; each in-flight cycle holds its own user so cycles never collide.
@@ -295,12 +315,16 @@ async function main() {
     if (row.name === 'GET /api/tasks (admin, 200)')
       target = `p99 ≤ ${TARGETS.tasksP99} ms: ${mark(row.total > 0 && row.p99 <= TARGETS.tasksP99)}`; // no answer in the run is a miss
     if (row.name === 'GET /api/time-entries/active') target = `≥ ${fmt(TARGETS.activeRps)} req/s: ${mark(active.rps >= TARGETS.activeRps)}`;
+    if (row.name === 'PUT /api/tasks/{id}/move') target = `≥ ${fmt(TARGETS.moveRps)} req/s: ${mark(moves.rps >= TARGETS.moveRps)}`;
+    if (row.name === 'PUT /api/tasks/{id}/move (1 connection)')
+      target = `p50 ≤ ${TARGETS.moveAloneP50} ms: ${mark(row.total > 0 && moveAlone.p50 <= TARGETS.moveAloneP50)}`;
     const non2xx = row.expect304 ? `${row.non2xx} (304s)` : row.non2xx + row.errors;
     console.log(`| ${row.name} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${non2xx} | ${target} |`);
   }
   console.log(
     `| GET /api/tasks ÷ baseline | ${ratio.toFixed(2)} | | | | ≥ ${TARGETS.baselineRatio}: ${mark(ratio >= TARGETS.baselineRatio)} |`,
   );
+  console.log(`| PUT /api/tasks/{id}/move ÷ baseline (one-row UPDATE) | ${(moves.rps / rawMove.rps).toFixed(2)} | | | | |`);
   if (process.env.BENCH_SKIP_WEB) {
     console.log('\n(web figures skipped: BENCH_SKIP_WEB)');
   } else {

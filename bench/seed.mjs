@@ -51,17 +51,18 @@ export async function seedAgency(databaseUrl) {
     await q(`INSERT INTO columns (name, position, color) SELECT 'Etapa ' || i, 4 + i, '#0ea5e9' FROM generate_series(1, $1::int) i`, [
       s.extraColumns,
     ]);
-    // Tasks: the first boardTasks on the board (positions 1..n per column), the rest archived.
+    // Tasks: the first boardTasks on the board, the rest archived. Their order keys come from the
+    // table's default (the TaskRank migration): increasing in insertion order.
     await q(
       `WITH cols AS (SELECT array_agg(id ORDER BY position) AS ids, count(*)::int AS n FROM columns),
             cls AS (SELECT array_agg(id ORDER BY id) AS ids, count(*)::int AS n FROM clients)
-       INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", position, "isArchived", "createdAt", "updatedAt")
+       INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", "isArchived", "createdAt", "updatedAt")
        SELECT 'Tarefa bench ' || i || ': peças para redes sociais',
               'Criar artes e legendas da campanha ' || i || '. Referências no drive do cliente; aprovar com o gerente antes de publicar.',
               cls.ids[1 + i % cls.n], cols.ids[1 + (i - 1) % cols.n],
               now() + ((i % 60) - 20) * interval '1 day' + (i % 24) * interval '1 hour',
               CASE WHEN i % 5 = 0 THEN '1d' END,
-              1, CASE WHEN i <= $2 THEN 1 + (i - 1) / cols.n ELSE 1 END, i > $2,
+              1, i > $2,
               now() - (i % 90) * interval '1 day', now()
          FROM generate_series(1, $1::int) i, cols, cls`,
       [s.tasks, s.boardTasks],
@@ -131,7 +132,7 @@ export async function seedAgency(databaseUrl) {
   });
 }
 
-/** Web phase: leaves `keep` open tasks on the board (the others archived), renumbered per column. */
+/** Web phase: leaves `keep` open tasks on the board (the others archived; positions are computed on read). */
 export async function shrinkBoard(databaseUrl, keep) {
   await withClient(databaseUrl, async (db) => {
     await db.query(
@@ -140,11 +141,6 @@ export async function shrinkBoard(databaseUrl, keep) {
           SELECT t.id FROM tasks t JOIN columns c ON c.id = t."columnId"
            WHERE NOT t."isArchived" AND c.name <> 'concluídos' ORDER BY t.id LIMIT $1)`,
       [keep],
-    );
-    await db.query(
-      `UPDATE tasks t SET position = r.rn
-         FROM (SELECT id, row_number() OVER (PARTITION BY "columnId" ORDER BY position, id)::int AS rn FROM tasks WHERE NOT "isArchived") r
-        WHERE t.id = r.id`,
     );
   });
 }

@@ -11,8 +11,16 @@ COPY libs/contracts libs/contracts
 COPY apps/web apps/web
 RUN npm run build -w apps/web
 
-FROM nginx:1.27-alpine AS runtime
+# Debian's nginx, for its brotli_static module: the build's precompressed .br files are sent as they are.
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends nginx-light libnginx-mod-http-brotli-static gettext-base \
+  && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled/default \
+  && ln -sf /dev/stdout /var/log/nginx/access.log && ln -sf /dev/stderr /var/log/nginx/error.log
 ENV API_UPSTREAM=http://api:3000
 COPY docker/nginx.conf.template /etc/nginx/templates/default.conf.template
+COPY docker/web-entrypoint.sh /usr/local/bin/web-entrypoint.sh
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html
 EXPOSE 80
+STOPSIGNAL SIGQUIT
+CMD ["/usr/local/bin/web-entrypoint.sh"]

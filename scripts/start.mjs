@@ -1,37 +1,103 @@
 #!/usr/bin/env node
 // `npm start`: builds, migrates, seeds the demo agency and serves the API and the built web app
-// on one port. Uses DATABASE_URL / REDIS_URL when set, else the local PostgreSQL and Redis.
-import { spawn, spawnSync } from 'node:child_process';
+// on one port. With DATABASE_URL unset it starts an embedded PostgreSQL (data under
+// WKFLOW_DATA_DIR/postgres, default .data/postgres); with REDIS_URL unset the API runs its queues
+// in-process. Set both to use servers (replicas, production).
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 const root = resolve(import.meta.dirname, '..');
+const dataDir = resolve(root, process.env.WKFLOW_DATA_DIR || '.data');
 const env = {
   NX_DAEMON: 'false',
   NX_NO_CLOUD: 'true',
-  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wkflow',
-  REDIS_URL: 'redis://127.0.0.1:6379',
   PORT: '3000',
   WEB_DIST_DIR: join(root, 'apps/web/dist'),
-  UPLOAD_DIR: join(root, '.data/uploads'),
+  UPLOAD_DIR: join(dataDir, 'uploads'),
   ...process.env,
 };
 
-function step(title, command, args) {
+let database = null;
+let server = null;
+let current = null;
+let stopping = null;
+
+/** Stops the embedded PostgreSQL (when started) and leaves with the given code. */
+function shutdown(code) {
+  stopping ??= (async () => {
+    if (database) {
+      console.log('\n▶ Stopping the embedded PostgreSQL');
+      await database.stop().catch((error) => console.error(`✖ ${error?.message ?? error}`));
+    }
+    process.exit(code);
+  })();
+  return stopping;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // The API shuts down first (finishing what it is doing), then the database.
+    if (server && server.exitCode === null) server.kill(signal);
+    else {
+      current?.kill(signal);
+      void shutdown(130);
+    }
+  });
+}
+
+function run(command, args) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    current = child;
+    child.on('error', () => resolveRun(1));
+    child.on('exit', (code, signal) => resolveRun(signal ? 1 : (code ?? 1)));
+  });
+}
+
+async function step(title, command, args) {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  if (result.status !== 0) {
+  const code = await run(command, args);
+  if (stopping) return stopping;
+  if (code !== 0) {
     console.error(`✖ ${title} failed`);
-    process.exit(result.status ?? 1);
+    await shutdown(code);
   }
 }
 
-if (!existsSync(join(root, 'node_modules'))) step('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
-step('Building contracts, API and web', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
-step('Migrating the database', process.execPath, ['apps/api/dist/database/migrate.js']);
-step('Seeding default profiles, admin and demo data', process.execPath, ['apps/api/dist/database/seed-cli.js', '--demo']);
+if (!existsSync(join(root, 'node_modules'))) await step('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
+if (
+  process.env.WKFLOW_SKIP_BUILD === '1' &&
+  existsSync(join(root, 'apps/api/dist/main.js')) &&
+  existsSync(join(root, 'apps/web/dist/index.html'))
+) {
+  console.log('\n▶ Using the existing build (WKFLOW_SKIP_BUILD=1)');
+} else {
+  await step('Building contracts, API and web', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
+}
+
+if (!env.DATABASE_URL) {
+  const databaseDir = join(dataDir, 'postgres');
+  console.log('\n▶ Starting the embedded PostgreSQL (DATABASE_URL is not set)');
+  try {
+    database = await startEmbeddedPostgres({ databaseDir, database: 'wkflow' });
+  } catch (error) {
+    console.error(`✖ ${error.message}`);
+    process.exit(1);
+  }
+  env.DATABASE_URL = database.url;
+  const inside = relative(process.cwd(), databaseDir);
+  const shown = inside && !inside.startsWith('..') ? inside : databaseDir;
+  console.log(`  PostgreSQL on 127.0.0.1:${database.port}; data in ${shown}`);
+  console.log(`  To start over with an empty database: stop WKFlow, remove ${shown} and ${shown}.password, start again.`);
+  console.log('  Set DATABASE_URL to use a PostgreSQL server instead.');
+}
+if (!env.REDIS_URL) console.log('\n▶ REDIS_URL is not set: e-mails, reports and /ws run inside this one process');
+
+await step('Migrating the database', process.execPath, ['apps/api/dist/database/migrate.js']);
+await step('Seeding default profiles, admin and demo data', process.execPath, ['apps/api/dist/database/seed-cli.js', '--demo']);
 
 console.log(`\n▶ Starting WKFlow on http://localhost:${env.PORT} (API at /api, docs at /api/docs)`);
-const server = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
+server.on('exit', (code, signal) => void shutdown(signal ? 0 : (code ?? 0)));
