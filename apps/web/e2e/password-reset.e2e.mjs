@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
+import { seriousViolations, settle } from './a11y.mjs';
 import { DEMO_PASSWORD, loginThroughUi, startProduct } from './harness.mjs';
 
 const MARIA = 'maria@wkflow.local';
@@ -126,7 +127,7 @@ test('from “Esqueceu a senha?” to the board with the new password; other ses
   await again.getByRole('heading', { name: 'Esqueceu a senha?' }).waitFor();
 });
 
-test('both pages on a 390 px phone', async () => {
+test('both pages on a 390 px phone, with no critical or serious axe violation', async () => {
   const page = await product.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
@@ -135,12 +136,19 @@ test('both pages on a 390 px phone', async () => {
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await page.getByRole('heading', { name: 'Esqueceu a senha?' }).waitFor();
   await product.screenshot(page, 'password-reset-forgot-phone');
+  await page.mouse.move(0, 0); // the tap left the pointer over the button: judge its resting colours
+  await settle(page);
+  assert.deepEqual(await seriousViolations(page), []);
   await page.goto('/reset-password?token=abc');
   await page.getByRole('heading', { name: 'Redefinir senha' }).waitFor();
   await product.screenshot(page, 'password-reset-new-password-phone');
+  await settle(page);
+  assert.deepEqual(await seriousViolations(page), []);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
   // A link without its token says so at once.
   await page.goto('/reset-password');
   await page.getByTestId('reset-password-invalid').getByRole('link', { name: 'Pedir um novo link' }).waitFor();
+  await settle(page);
+  assert.deepEqual(await seriousViolations(page), []);
 });
