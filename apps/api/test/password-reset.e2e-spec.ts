@@ -210,6 +210,36 @@ describe('password reset (e2e)', () => {
     expect(mailsTo(renamed)).toEqual([]);
   });
 
+  it('works the same without Redis: the in-process outbox puts the link in and forgets it once sent', async () => {
+    const local = await startIsolatedApp('password_reset_local', {
+      REDIS_URL: '',
+      SMTP_URL: smtp.url,
+      WEB_URL: 'https://wkflow.example.test/',
+      EMAIL_RETRY_DELAY_MS: '300',
+      EMAIL_SWEEP_MS: '300',
+      REMINDER_INTERVAL_MS: '3600000',
+    });
+    try {
+      const user = await newUser(local);
+      // WEB_URL wins over any Origin (its trailing slash dropped).
+      await local.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      const mail = (await eventually(() => mailsTo(user.email)[0]))!;
+      expect(decodeQuotedPrintable(mail.raw)).toContain('https://wkflow.example.test/reset-password?token=');
+      expect(decodeQuotedPrintable(mail.raw)).toMatch(/<a href="https:\/\/wkflow\.example\.test\/reset-password\?token=[A-Za-z0-9_-]{43}">/);
+      await eventually(async () => {
+        const [row] = await local.dataSource.query(`SELECT status, secrets FROM email_queue WHERE "recipientEmail" = $1`, [user.email]);
+        return row.status === 'sent' && row.secrets === null;
+      });
+      await local.http
+        .post('/api/auth/reset-password')
+        .send({ token: resetToken(mail), newPassword: 'sem-redis-1' })
+        .expect(200);
+      await local.http.post('/api/auth/login').send({ email: user.email, password: 'sem-redis-1' }).expect(200);
+    } finally {
+      await local.stop();
+    }
+  });
+
   it('limits requests per source address', async () => {
     const prefix = `${process.env.WKFLOW_TEST_REDIS_PREFIX}:reset_ip_${unique()}`;
     const other = await startTestApp({
