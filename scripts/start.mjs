@@ -15,6 +15,8 @@ const env = {
   NX_NO_CLOUD: 'true',
   PORT: '3000',
   WEB_DIST_DIR: join(root, 'apps/web/dist'),
+  // Links in e-mails (password reset) point here; set WEB_URL when users reach it under another address.
+  WEB_URL: `http://localhost:${process.env.PORT || 3000}`,
   UPLOAD_DIR: join(dataDir, 'uploads'),
   ...process.env,
 };

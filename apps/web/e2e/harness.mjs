@@ -54,7 +54,8 @@ async function waitForHealth(baseUrl, server, timeoutMs = 30_000) {
 
 /**
  * Starts the product on its own database. `demo: true` also seeds the demo agency
- * (users maria, carlos, joao, ana with DEMO_PASSWORD; pedro pending).
+ * (users maria, carlos, joao, ana with DEMO_PASSWORD; pedro pending). `env` is extra environment,
+ * or a function of `{ baseUrl }` returning it (e.g. WEB_URL, known only once the port is chosen).
  */
 export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -79,7 +80,7 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
     UPLOAD_DIR: join(root, '.data', `e2e-${runId}`),
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
-    ...extraEnv,
+    ...(typeof extraEnv === 'function' ? extraEnv({ baseUrl }) : extraEnv),
   };
   await run('database/migrate.js', env);
   await run('database/seed-cli.js', env, demo ? ['--demo'] : []);

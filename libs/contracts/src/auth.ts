@@ -54,3 +54,21 @@ export interface ApiError {
   message: string | string[];
   error: string;
 }
+
+/** POST /api/auth/forgot-password */
+export interface ForgotPasswordRequest {
+  email: string;
+}
+
+/** POST /api/auth/reset-password (answers MeResponse: the user is logged in) */
+export interface ResetPasswordRequest {
+  token: string;
+  newPassword: string;
+}
+
+/** The one answer to a reset request, whether or not the account exists. */
+export const PASSWORD_RESET_REQUESTED = 'Se o e-mail estiver cadastrado, você receberá um link para redefinir a senha.';
+/** A used, expired or unknown reset link (400). */
+export const PASSWORD_RESET_INVALID = 'Este link de redefinição de senha é inválido, já foi usado ou expirou. Peça um novo link.';
+/** How long a reset link works. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

@@ -7,6 +7,7 @@ export const EMAIL_TYPES = [
   'task_overdue',
   'test_email',
   'system_notification',
+  'password_reset',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ['pending', 'scheduled', 'sent', 'failed'] as const;

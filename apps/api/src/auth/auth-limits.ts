@@ -6,6 +6,7 @@ import { RedisService } from '../redis/redis.service';
 export const LOGIN_RATE_LIMITED = 'Muitas tentativas de login. Aguarde um minuto e tente novamente.';
 export const REGISTER_RATE_LIMITED = 'Muitos cadastros a partir deste endereço. Tente novamente mais tarde.';
 export const PASSWORD_CHANGE_RATE_LIMITED = 'Muitas tentativas de troca de senha. Aguarde e tente novamente.';
+export const PASSWORD_RESET_RATE_LIMITED = 'Muitos pedidos de redefinição de senha. Aguarde e tente novamente mais tarde.';
 
 /**
  * How long a source that logged in to an account stays known. Under 2^31 ms: the memory store
@@ -63,6 +64,10 @@ export class AuthLimits {
   private readonly windowMs: number;
   private readonly registrations: RateLimiterAbstract;
   private readonly passwordChanges: RateLimiterAbstract;
+  private readonly resetsPerAddress: RateLimiterAbstract;
+  private readonly resetsPerSource: RateLimiterAbstract;
+  private readonly resetsPerAccount: RateLimiterAbstract;
+  private readonly resetTokenFailures: RateLimiterAbstract;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, redis: RedisService) {
     const make = (keyPrefix: string, points: number, windowMs: number) => {
@@ -82,6 +87,45 @@ export class AuthLimits {
     this.windowMs = window;
     this.registrations = make('limit:register:source', config.registerLimitPerIp, config.registerLimitWindowMs);
     this.passwordChanges = make('limit:password:user', config.loginLimitPerAccount, window);
+    const resetWindow = config.passwordResetLimitWindowMs;
+    this.resetsPerAddress = make('limit:reset:address', config.passwordResetLimitPerAddress, resetWindow);
+    this.resetsPerSource = make('limit:reset:source', config.passwordResetLimitPerIp, resetWindow);
+    this.resetsPerAccount = make('limit:reset:account', config.passwordResetLimitPerAddress, resetWindow);
+    this.resetTokenFailures = make('limit:reset:token-source', config.passwordResetLimitPerIp, resetWindow);
+  }
+
+  /**
+   * Every password-reset request counts, per source and per address as typed (429 when spent).
+   * Both count unknown addresses exactly like known ones, so a 429 tells nothing of an account.
+   */
+  async passwordResetRequested(email: string, source: string): Promise<void> {
+    await this.consume(this.resetsPerSource, source, PASSWORD_RESET_RATE_LIMITED);
+    await this.consume(this.resetsPerAddress, accountKey(email), PASSWORD_RESET_RATE_LIMITED);
+  }
+
+  /**
+   * Per account (whatever the address's spelling): false when its e-mails are spent. Silent on
+   * purpose: a 429 here would only ever happen to existing accounts.
+   */
+  async passwordResetMailAllowed(userId: number): Promise<boolean> {
+    try {
+      await this.resetsPerAccount.consume(String(userId));
+      return true;
+    } catch (rejection) {
+      return !(rejection instanceof RateLimiterRes);
+    }
+  }
+
+  /** Refuses a source whose wrong reset tokens are spent (each costs a lookup, not a guess worth making). */
+  async assertResetTokenAllowed(source: string): Promise<void> {
+    const res = await this.resetTokenFailures.get(source).catch(() => null);
+    if (res && res.consumedPoints >= this.resetTokenFailures.points) {
+      throw new TooManyRequests(PASSWORD_RESET_RATE_LIMITED, Math.ceil(res.msBeforeNext / 1000));
+    }
+  }
+
+  async resetTokenFailed(source: string): Promise<void> {
+    await this.resetTokenFailures.penalty(source).catch(() => undefined);
   }
 
   /**

@@ -1,23 +1,42 @@
-import { Body, Controller, BadRequestException, ForbiddenException, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  BadRequestException,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  Logger,
+  Post,
+  Put,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { MeResponse } from '@wkflow/contracts';
+import { PASSWORD_RESET_REQUESTED, type MeResponse } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Authenticated, CurrentUser, Public } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
 import { AuthLimits } from './auth-limits';
 import { AuthService, REGISTERED, WRONG_CURRENT_PASSWORD } from './auth.service';
-import { ChangePasswordDto, LoginDto, RegisterDto, UpdateProfileDto } from './dto/auth.dto';
+import { ChangePasswordDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from './dto/auth.dto';
+import { PasswordResetService } from './password-reset.service';
 import { destroySession, regenerateSession, saveSession, SESSION_COOKIE } from './session-store';
 import { SessionsService } from './sessions.service';
+import { UserEvents } from '../users/user-events';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
+  private readonly logger = new Logger(AuthController.name);
+
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
     private readonly limits: AuthLimits,
+    private readonly resets: PasswordResetService,
+    private readonly userEvents: UserEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,6 +68,44 @@ export class AuthController {
     request.session.userId = user.id;
     await saveSession(request);
     return { user, timeZone: this.config.appTimezone };
+  }
+
+  /**
+   * The same answer, at once, whether or not the address has an account: the lookup and the
+   * e-mail happen after it, so neither the body nor the time taken tells anything.
+   */
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  async forgotPassword(@Body() dto: ForgotPasswordDto, @Req() request: Request): Promise<{ message: string }> {
+    await this.limits.passwordResetRequested(dto.email, clientAddress(request));
+    const linkBase = this.resets.linkBase(request.get('origin'));
+    void this.resets.request(dto.email, linkBase).catch((error: unknown) => {
+      this.logger.error(`password reset request failed: ${error instanceof Error ? error.message : error}`);
+    });
+    return { message: PASSWORD_RESET_REQUESTED };
+  }
+
+  /** Sets the new password, ends every session of the account and logs this browser in. */
+  @Public()
+  @Post('reset-password')
+  @HttpCode(200)
+  async resetPassword(@Body() dto: ResetPasswordDto, @Req() request: Request): Promise<MeResponse> {
+    const source = clientAddress(request);
+    await this.limits.assertResetTokenAllowed(source);
+    let userId: number;
+    try {
+      userId = await this.resets.reset(dto.token, dto.newPassword);
+    } catch (error) {
+      if (error instanceof BadRequestException) await this.limits.resetTokenFailed(source);
+      throw error;
+    }
+    await this.sessions.revokeUserSessions(userId);
+    this.userEvents.accessChanged(userId); // this process's session cache forgets him at once
+    await regenerateSession(request);
+    request.session.userId = userId;
+    await saveSession(request);
+    return { user: await this.auth.me(userId), timeZone: this.config.appTimezone };
   }
 
   @Public()

@@ -6,6 +6,7 @@ import { AccessGuard } from './access.guard';
 import { AuthLimits } from './auth-limits';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { PasswordResetService } from './password-reset.service';
 import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
 import { SessionsService } from './sessions.service';
@@ -13,7 +14,15 @@ import { SessionsService } from './sessions.service';
 @Module({
   imports: [UsersModule, EmailModule],
   controllers: [AuthController],
-  providers: [AuthService, AuthLimits, SessionUserService, SessionsService, SessionProvider, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [
+    AuthService,
+    AuthLimits,
+    PasswordResetService,
+    SessionUserService,
+    SessionsService,
+    SessionProvider,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
   exports: [SessionUserService, SessionsService, SessionProvider],
 })
 export class AuthModule implements NestModule {

@@ -13,6 +13,8 @@ export interface AppConfig {
   sessionSecret: string;
   /** Origins allowed to call the API cross-origin (CORS with credentials, CSRF check). */
   webOrigins: string[];
+  /** Public address of the web app (links in e-mails); null when unset. */
+  webUrl: string | null;
   appTimezone: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -37,6 +39,10 @@ export interface AppConfig {
   loginLimitAccountCeiling: number;
   registerLimitPerIp: number;
   registerLimitWindowMs: number;
+  /** Password-reset requests per typed address and per account, per source (IP), and their window. */
+  passwordResetLimitPerAddress: number;
+  passwordResetLimitPerIp: number;
+  passwordResetLimitWindowMs: number;
   logLevel: string;
   /** E-mail delivery: attempts per e-mail, first retry delay (doubles each time), outbox sweep. */
   emailAttempts: number;
@@ -161,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisPrefix: optional(env, 'REDIS_PREFIX') ?? 'wkflow',
     sessionSecret,
     webOrigins,
+    webUrl: url(env, 'WEB_URL', ['http:', 'https:'], problems, false)?.replace(/\/+$/, '') ?? null,
     appTimezone,
     smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'WKFlow <no-reply@wkflow.local>',
@@ -181,6 +188,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loginLimitAccountCeiling: int(env, 'LOGIN_LIMIT_ACCOUNT_CEILING', 100, problems, 1),
     registerLimitPerIp: int(env, 'REGISTER_LIMIT_PER_IP', 10, problems, 1),
     registerLimitWindowMs: int(env, 'REGISTER_LIMIT_WINDOW_MS', 3_600_000, problems, 1000),
+    passwordResetLimitPerAddress: int(env, 'PASSWORD_RESET_LIMIT_PER_ADDRESS', 5, problems, 1),
+    passwordResetLimitPerIp: int(env, 'PASSWORD_RESET_LIMIT_PER_IP', 20, problems, 1),
+    passwordResetLimitWindowMs: int(env, 'PASSWORD_RESET_LIMIT_WINDOW_MS', 3_600_000, problems, 1000),
     logLevel,
     emailAttempts: int(env, 'EMAIL_ATTEMPTS', 5, problems, 1, 50),
     emailRetryDelayMs: int(env, 'EMAIL_RETRY_DELAY_MS', 5000, problems, 10),

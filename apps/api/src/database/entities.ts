@@ -1,4 +1,5 @@
 import { ANALYTICS_ENTITIES } from '../analytics/analytics.entities';
+import { AUTH_ENTITIES } from '../auth/password-reset-token.entity';
 import { CHAT_ENTITIES } from '../chat/chat.entities';
 import { CLIENTS_ENTITIES } from '../clients/clients.entities';
 import { EMAIL_ENTITIES } from '../email/email.entities';
@@ -23,4 +24,5 @@ export const ENTITIES = [
   ...LEARNING_ENTITIES,
   ...THEMES_ENTITIES,
   ...ANALYTICS_ENTITIES,
+  ...AUTH_ENTITIES,
 ];

@@ -32,6 +32,10 @@ export class EmailQueueEntity {
   @Column({ type: 'text', nullable: true })
   errorMessage: string | null;
 
+  /** Values put into the message only when it is sent (a reset link), AES-256-GCM encrypted; cleared once sent. */
+  @Column({ type: 'text', nullable: true })
+  secrets: string | null;
+
   @Column({ type: 'int', default: 0 })
   attempts: number;
 

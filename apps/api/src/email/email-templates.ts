@@ -13,6 +13,7 @@ const HEADINGS: Record<EmailType, string> = {
   task_overdue: 'Tarefa atrasada',
   test_email: 'E-mail de teste',
   system_notification: 'Aviso do WKFlow',
+  password_reset: 'Redefinição de senha',
 };
 
 /** The pt-BR HTML of an e-mail: a heading per type, the escaped message and a footer. */

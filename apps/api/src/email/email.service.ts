@@ -7,7 +7,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { EMAIL_STATUSES, type EmailQueueItem, type EmailQueueStats, type EmailServiceStatus, type EmailType } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AfterCommit } from './after-commit';
-import { renderEmail } from './email-templates';
+import { decrypt, encrypt } from '../clients/credentials-cipher';
+import { escapeHtml, renderEmail } from './email-templates';
 
 export const EMAIL_QUEUE = 'email';
 
@@ -35,6 +36,12 @@ export interface NewEmail {
   subject: string;
   /** Plain text; the HTML is rendered from it with the type's template. */
   message: string;
+  /**
+   * Text of the message replaced only when it is sent (marker → value, e.g. a password-reset
+   * link): the outbox keeps the markers in the body the admin page shows, and the values
+   * encrypted with CREDENTIALS_KEY until the e-mail is sent. A value starting http(s) becomes a link in the HTML.
+   */
+  secrets?: Record<string, string>;
 }
 
 export type TestEmailKind = 'test_email' | 'task_assigned' | 'task_due_soon';
@@ -53,6 +60,8 @@ interface EmailRow {
   scheduledFor: Date | null;
   createdAt: Date;
   sentAt: Date | null;
+  /** Read for sending only (never listed). */
+  secrets?: string | null;
 }
 
 function toItem(row: EmailRow): EmailQueueItem {
@@ -137,7 +146,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   async enqueue(email: NewEmail, manager?: EntityManager): Promise<number> {
     const db = manager ?? this.dataSource;
     const [{ id }] = await db.query(
-      `INSERT INTO email_queue ("emailType", subject, "recipientName", "recipientEmail", body, "htmlBody") VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO email_queue ("emailType", subject, "recipientName", "recipientEmail", body, "htmlBody", secrets) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [
         email.type,
         email.subject.slice(0, 300),
@@ -145,6 +154,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
         email.to,
         email.message,
         renderEmail(email.type, email.recipientName ?? null, email.message),
+        email.secrets ? encrypt(this.config.credentialsKey, JSON.stringify(email.secrets)) : null,
       ],
     );
     this.afterCommit.run(manager, () => this.addJob(id).then(() => undefined));
@@ -250,12 +260,22 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async send(transporter: Transporter, row: EmailRow): Promise<void> {
+    let text = row.body;
+    let html = row.htmlBody;
+    if (row.secrets) {
+      const secrets = JSON.parse(decrypt(this.config.credentialsKey, row.secrets)) as Record<string, string>;
+      for (const [marker, value] of Object.entries(secrets)) {
+        text = text.replaceAll(marker, value);
+        const shown = /^https?:\/\//.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+        html = html?.replaceAll(escapeHtml(marker), shown) ?? null;
+      }
+    }
     await transporter.sendMail({
       from: this.config.mailFrom,
       to: row.recipientName ? { name: row.recipientName, address: row.recipientEmail } : row.recipientEmail,
       subject: row.subject,
-      text: row.body,
-      html: row.htmlBody ?? undefined,
+      text,
+      html: html ?? undefined,
     });
   }
 
@@ -265,12 +285,12 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async deliver(id: number): Promise<void> {
-    const [row]: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS} FROM email_queue WHERE id = $1`, [id]);
+    const [row]: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS}, secrets FROM email_queue WHERE id = $1`, [id]);
     if (!row || row.status === 'sent' || row.status === 'failed' || !this.transporter) return;
     await this.dataSource.query(`UPDATE email_queue SET attempts = attempts + 1 WHERE id = $1`, [id]);
     await this.send(this.transporter, row);
     await this.dataSource.query(
-      `UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL WHERE id = $1`,
+      `UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL, secrets = NULL WHERE id = $1`,
       [id],
     );
   }
@@ -336,7 +356,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     const transporter = this.transporter!;
     return this.dataSource.transaction(async (manager) => {
       const [row]: EmailRow[] = await manager.query(
-        `SELECT ${ITEM_COLUMNS} FROM email_queue
+        `SELECT ${ITEM_COLUMNS}, secrets FROM email_queue
           WHERE status = 'pending' OR (status = 'scheduled' AND ("scheduledFor" IS NULL OR "scheduledFor" <= now()))
           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
@@ -360,7 +380,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
         return true;
       }
       await manager.query(
-        `UPDATE email_queue SET status = 'sent', attempts = $2, "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL WHERE id = $1`,
+        `UPDATE email_queue SET status = 'sent', attempts = $2, "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL, secrets = NULL WHERE id = $1`,
         [row.id, attempts],
       );
       return true;

@@ -1,16 +1,35 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { AuthenticatedRoutes } from './routes';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+
+/** Pages open to anyone, logged in or not (the password reset's). */
+const PUBLIC_PAGES: Record<string, ComponentType> = {
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+};
 
 /**
  * Authentication decides everything: loading → 'Carregando...'; no user → the login screen at
- * whatever path; a user → the route table inside the shell.
+ * whatever path; a user → the route table inside the shell. The password-reset pages show either way.
  */
 export function App() {
   const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const PublicPage = PUBLIC_PAGES[pathname.replace(/\/+$/, '')];
+
+  if (PublicPage) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <PublicPage />
+      </Suspense>
+    );
+  }
 
   if (user === undefined) return <FullPageSpinner />;
 

@@ -6,6 +6,7 @@ import {
   NAME_MAX,
   NAME_MIN,
   PASSWORD_MAX,
+  PASSWORD_RESET_INVALID,
   PASSWORD_MIN,
   USER_ROLES,
   USERNAME_MAX,
@@ -89,6 +90,29 @@ export class ChangePasswordDto {
   @IsNotEmpty({ message: 'Senha atual é obrigatória' })
   @IsString({ message: 'Senha atual é obrigatória' })
   currentPassword: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @MaxLength(PASSWORD_MAX, { message: `Nova senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
+  @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 6 caracteres' })
+  @IsString({ message: 'Nova senha deve ter ao menos 6 caracteres' })
+  newPassword: string;
+}
+
+export class ForgotPasswordDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: 'E-mail inválido' })
+  @MaxLength(EMAIL_MAX, { message: 'E-mail inválido' })
+  @IsString({ message: 'E-mail inválido' })
+  email: string;
+}
+
+export class ResetPasswordDto {
+  /** The token of the link, as sent (a malformed one is answered like an unknown one). */
+  @ApiProperty()
+  @MaxLength(200, { message: PASSWORD_RESET_INVALID })
+  @IsString({ message: PASSWORD_RESET_INVALID })
+  token: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN })
   @MaxLength(PASSWORD_MAX, { message: `Nova senha deve ter no máximo ${PASSWORD_MAX} caracteres` })

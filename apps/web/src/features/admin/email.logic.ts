@@ -44,6 +44,7 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   task_overdue: 'Tarefa atrasada',
   test_email: 'E-mail de teste',
   system_notification: 'Notificação do sistema',
+  password_reset: 'Redefinição de senha',
 };
 
 /** The four counters in a fixed order (sent, pending, scheduled, failed); missing stats count 0. */

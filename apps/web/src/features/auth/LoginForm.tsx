@@ -1,6 +1,7 @@
-import { Button, Checkbox, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Link, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { FormikInput } from '../../components/FormikInput';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../lib/fetcher';
@@ -32,11 +33,16 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
           <Stack gap="4">
             <FormikInput name="email" label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" />
             <PasswordInput name="password" label="Senha" autoComplete="current-password" placeholder="••••••" />
-            <Checkbox.Root size="sm" colorPalette="brand" checked={remember} onCheckedChange={(e) => setRemember(e.checked === true)}>
-              <Checkbox.HiddenInput name="remember" />
-              <Checkbox.Control />
-              <Checkbox.Label>Lembrar senha</Checkbox.Label>
-            </Checkbox.Root>
+            <HStack justify="space-between" gap="3" wrap="wrap">
+              <Checkbox.Root size="sm" colorPalette="brand" checked={remember} onCheckedChange={(e) => setRemember(e.checked === true)}>
+                <Checkbox.HiddenInput name="remember" />
+                <Checkbox.Control />
+                <Checkbox.Label>Lembrar senha</Checkbox.Label>
+              </Checkbox.Root>
+              <Link asChild color="brand.fg" textStyle="sm" fontWeight="medium">
+                <RouterLink to="/forgot-password">Esqueceu a senha?</RouterLink>
+              </Link>
+            </HStack>
             <Button type="submit" colorPalette="brand" width="full" loading={isSubmitting} loadingText="Entrando...">
               Entrar
             </Button>

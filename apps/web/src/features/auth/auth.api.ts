@@ -1,4 +1,4 @@
-import type { LoginRequest, MeResponse, RegisterRequest } from '@wkflow/contracts';
+import type { ForgotPasswordRequest, LoginRequest, MeResponse, RegisterRequest, ResetPasswordRequest } from '@wkflow/contracts';
 import { apiFetch } from '../../lib/fetcher';
 
 export function login(body: LoginRequest): Promise<MeResponse | null> {
@@ -11,4 +11,14 @@ export function register(body: RegisterRequest): Promise<unknown> {
 
 export function logout(): Promise<unknown> {
   return apiFetch('/api/auth/logout', { method: 'POST' });
+}
+
+/** Always the same answer, whether or not the address has an account. */
+export function requestPasswordReset(body: ForgotPasswordRequest): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body });
+}
+
+/** Sets the new password and logs this browser in. */
+export function resetPassword(body: ResetPasswordRequest): Promise<MeResponse> {
+  return apiFetch<MeResponse>('/api/auth/reset-password', { method: 'POST', body });
 }

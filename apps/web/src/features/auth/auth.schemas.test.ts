@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { loginSchema, registerInitialValues, registerSchema } from './auth.schemas';
+import { forgotPasswordSchema, loginSchema, registerInitialValues, registerSchema, resetPasswordSchema } from './auth.schemas';
 
 /** Field → message for every failing rule (how Formik sees a yup schema). */
-async function errorsOf(schema: typeof loginSchema | typeof registerSchema, values: object): Promise<Record<string, string>> {
+async function errorsOf(
+  schema: { validate(values: object, options: object): Promise<unknown> },
+  values: object,
+): Promise<Record<string, string>> {
   try {
     await schema.validate(values, { abortEarly: false });
     return {};
@@ -88,6 +91,29 @@ describe('registerSchema', () => {
       username: 'Username must be at least 3 characters',
       email: 'Invalid email address',
       password: 'Password must be at least 6 characters',
+    });
+  });
+});
+
+describe('password reset schemas', () => {
+  it('asks for a valid e-mail', async () => {
+    expect(await errorsOf(forgotPasswordSchema, { email: 'x' })).toEqual({ email: 'E-mail inválido' });
+    expect(await errorsOf(forgotPasswordSchema, { email: ' maria@wkflow.local ' })).toEqual({});
+  });
+
+  it('applies the password rules of everywhere else and wants the confirmation to match', async () => {
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'secret1', confirmPassword: 'secret1' })).toEqual({});
+    expect(await errorsOf(resetPasswordSchema, { newPassword: '12345', confirmPassword: '12345' })).toEqual({
+      newPassword: 'Nova senha deve ter ao menos 6 caracteres',
+    });
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'x'.repeat(201), confirmPassword: 'x'.repeat(201) })).toEqual({
+      newPassword: 'Nova senha deve ter no máximo 200 caracteres',
+    });
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'secret1', confirmPassword: 'secret2' })).toEqual({
+      confirmPassword: 'As senhas não coincidem',
+    });
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'secret1', confirmPassword: '' })).toEqual({
+      confirmPassword: 'Confirme a nova senha',
     });
   });
 });

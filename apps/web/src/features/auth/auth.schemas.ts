@@ -1,4 +1,4 @@
-import { NAME_MIN, PASSWORD_MIN, USERNAME_MIN, USER_ROLES, type UserRole } from '@wkflow/contracts';
+import { NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MIN, USER_ROLES, type UserRole } from '@wkflow/contracts';
 import * as yup from 'yup';
 
 /** Messages of core.md §5, verbatim (the login screen's forms are in English in the spec). */
@@ -54,3 +54,38 @@ export const registerInitialValues: RegisterValues = {
   password: '',
   role: 'collaborator',
 };
+
+/* ---------- password reset (pt-BR, like /profile's 'Alterar senha') ---------- */
+
+export const resetMessages = {
+  email: 'E-mail inválido',
+  newPassword: `Nova senha deve ter ao menos ${PASSWORD_MIN} caracteres`,
+  tooLong: `Nova senha deve ter no máximo ${PASSWORD_MAX} caracteres`,
+  confirmPassword: 'Confirme a nova senha',
+  mismatch: 'As senhas não coincidem',
+} as const;
+
+export interface ForgotPasswordValues {
+  email: string;
+}
+
+export interface ResetPasswordValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export const forgotPasswordSchema: yup.ObjectSchema<ForgotPasswordValues> = yup.object({
+  email: yup.string().trim().required(resetMessages.email).email(resetMessages.email),
+});
+
+export const resetPasswordSchema: yup.ObjectSchema<ResetPasswordValues> = yup.object({
+  newPassword: yup
+    .string()
+    .required(resetMessages.newPassword)
+    .min(PASSWORD_MIN, resetMessages.newPassword)
+    .max(PASSWORD_MAX, resetMessages.tooLong),
+  confirmPassword: yup
+    .string()
+    .required(resetMessages.confirmPassword)
+    .test('same-as-password', resetMessages.mismatch, (value, context) => value === (context.parent as ResetPasswordValues).newPassword),
+});
