@@ -285,6 +285,20 @@ describe('notifications that lead somewhere (e2e)', () => {
       await socket.close();
     });
 
+    it('reads the chat notification of a room when the reader opens the room', async () => {
+      const [author, reader] = [await newUser(ctx, { profileId: 2 }), await newUser(ctx, { profileId: 3 })];
+      const authorAgent = await loginAs(ctx, author.email, author.password);
+      const room = await newRoom(authorAgent);
+      const other = await newRoom(authorAgent);
+      await say(authorAgent, room.id, 'a');
+      await say(authorAgent, other.id, 'b');
+      await eventually(async () => (await rowsOf(reader.id)).length === 2);
+      const readerAgent = await loginAs(ctx, reader.email, reader.password);
+      await readerAgent.put(`/api/chat/rooms/${room.id}/read`).expect(200);
+      await eventually(async () => (await rowsOf(reader.id)).find((r: { data: { roomId: number } }) => r.data.roomId === room.id).isRead);
+      expect((await rowsOf(reader.id)).find((r: { data: { roomId: number } }) => r.data.roomId === other.id).isRead).toBe(false);
+    });
+
     it('counts concurrent messages into one row', async () => {
       const [author, reader] = [await newUser(ctx, { profileId: 2 }), await newUser(ctx, { profileId: 3 })];
       const authorAgent = await loginAs(ctx, author.email, author.password);

@@ -16,25 +16,40 @@ after(async () => {
 
 const userId = async (email) => (await product.sql(`SELECT id FROM users WHERE email = $1`, [email]))[0].id;
 
-/** Resolves once the page's /ws socket said 'connected' (the page opens it with the shell). */
-function socketConnected(page) {
+/** Resolves once the page's /ws socket said 'connected' (the page opens it with the shell); `frames` collects what it receives. */
+function socketConnected(page, frames) {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
       if (new URL(ws.url()).pathname !== '/ws') return;
-      ws.on('framereceived', (frame) => String(frame.payload).includes('"connected"') && resolve(ws));
+      ws.on('framereceived', (frame) => {
+        frames.push(String(frame.payload));
+        if (String(frame.payload).includes('"connected"')) resolve(ws);
+      });
     });
   });
 }
 
+/** Resolves with the first frame of `ws` (seen or coming) that `match` accepts. */
+async function frameWhere(ws, frames, match) {
+  const coming = ws.waitForEvent('framereceived', { predicate: (frame) => match(String(frame.payload)), timeout: 10_000 });
+  const seen = frames.find(match);
+  if (seen) {
+    coming.catch(() => undefined);
+    return seen;
+  }
+  return String((await coming).payload);
+}
+
 test('a notification leads to its target: the toast opens the chat room, the bell opens the task, an old row only turns read', async () => {
   const joao = await product.newPage();
-  const connected = socketConnected(joao);
+  const frames = [];
+  const connected = socketConnected(joao, frames);
   await joao.goto('/login');
   await joao.locator('input[name="email"]').fill(JOAO.email);
   await joao.locator('input[name="password"]').fill(JOAO.password);
   await joao.locator('form button[type="submit"]').click();
   await joao.getByTestId('board').waitFor();
-  await connected;
+  const socket = await connected;
   const maria = await product.newPage(MARIA);
   const joaoId = await userId(JOAO.email);
   const [room] = await product.sql(`SELECT id, name FROM chat_rooms ORDER BY id LIMIT 1`);
@@ -56,6 +71,28 @@ test('a notification leads to its target: the toast opens the chat room, the bel
     [joaoId],
   );
   assert.deepEqual(chatRow, { isRead: true, data: { roomId: room.id, count: 1 } });
+
+  // The page told the server it shows this room: Maria's next message there does not notify him,
+  // one in another room does.
+  await frameWhere(socket, frames, (f) => f.includes('"type":"viewing"') && f.includes(`"roomId":${room.id}`));
+  const other = await maria.request.post('/api/chat/rooms', { data: { name: `Outra ${Date.now().toString(36)}`, description: 'd' } });
+  assert.equal(other.status(), 201, await other.text());
+  const otherRoom = await other.json();
+  assert.equal((await maria.request.post(`/api/chat/rooms/${room.id}/messages`, { data: { message: 'Estou vendo' } })).status(), 201);
+  await joao.getByTestId('message-list').getByText('Estou vendo').waitFor();
+  assert.equal(
+    (await maria.request.post(`/api/chat/rooms/${otherRoom.id}/messages`, { data: { message: 'Em outra sala' } })).status(),
+    201,
+  );
+  await joao
+    .getByTestId('toast')
+    .filter({ hasText: `Nova mensagem em #${otherRoom.name}` })
+    .waitFor({ timeout: 10_000 });
+  const roomRows = await product.sql(`SELECT id FROM notifications WHERE "userId" = $1 AND data->>'roomId' = $2`, [
+    joaoId,
+    String(room.id),
+  ]);
+  assert.equal(roomRows.length, 1, 'no notification for the room he is reading');
 
   // A task assigned to him: the bell's item opens /kanban?task=<id> and turns read.
   const [{ id: clientId }] = await product.sql(`SELECT id FROM clients ORDER BY id LIMIT 1`);

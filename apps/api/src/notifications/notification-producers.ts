@@ -67,6 +67,8 @@ export class NotificationProducers implements OnModuleInit {
       }
     });
     this.chatEvents.onMessageCreated((event) => this.onChatMessage(event));
+    // Reading a room reads its chat notification: the next message starts a new one.
+    this.chatEvents.onRoomRead(({ roomId, userId }) => this.notifications.markRoomRead(userId, roomId));
     this.timerEvents.subscribe((event) => this.onTimerChanged(event));
   }
 

@@ -138,6 +138,14 @@ export class NotificationsService {
     if (!count) throw new NotFoundException('Notificação não encontrada');
   }
 
+  /** The unread chat notification of a room the user has just read turns read. */
+  async markRoomRead(userId: number, roomId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE notifications SET "isRead" = true WHERE "userId" = $1 AND NOT "isRead" AND type IN ${CHAT_TYPES} AND data->>'roomId' = $2`,
+      [userId, String(roomId)],
+    );
+  }
+
   async markAllRead(userId: number): Promise<{ updated: number }> {
     const [, count] = await this.dataSource.query(`UPDATE notifications SET "isRead" = true WHERE "userId" = $1 AND NOT "isRead"`, [
       userId,

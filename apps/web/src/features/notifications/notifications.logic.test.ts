@@ -4,6 +4,7 @@ import {
   bellItems,
   markReadInList,
   markReadInPage,
+  markRoomReadInPage,
   parseRealtimeMessage,
   prependToPage,
   reconnectDelay,
@@ -76,6 +77,22 @@ describe('dropdown', () => {
     const full = pageOf(Array.from({ length: 10 }, (_, i) => notification(i + 1)));
     expect(prependToPage(full, notification(11), false)!.items).toHaveLength(10);
     expect(prependToPage(undefined, notification(1), false)).toBeUndefined();
+  });
+});
+
+describe('reading a chat room', () => {
+  it("reads that room's chat notification in the bell, and nothing else", () => {
+    const chat = (id: number, roomId: number, isRead = false): Notification => ({
+      ...notification(id, isRead),
+      type: 'chat_message_online',
+      data: { roomId, count: 2 },
+    });
+    const page = pageOf([chat(1, 5), chat(2, 6), { ...notification(3), data: { taskId: 5 } }], 9, 4);
+    const after = markRoomReadInPage(page, 5)!;
+    expect(after.items.map((n) => n.isRead)).toEqual([true, false, false]);
+    expect(after.unread).toBe(3);
+    expect(markRoomReadInPage(page, 7)).toBe(page);
+    expect(markRoomReadInPage(undefined, 5)).toBeUndefined();
   });
 });
 

@@ -29,6 +29,18 @@ export function markReadInPage(page: NotificationPage | undefined, id: number | 
   return { ...page, items: markReadInList(page.items, id), unread: Math.max(0, page.unread - (wasUnread ? 1 : 0)) };
 }
 
+/** Opening a chat room reads its chat notification (the server does the same): in the bell's cached page. */
+export function markRoomReadInPage(page: NotificationPage | undefined, roomId: number): NotificationPage | undefined {
+  if (!page) return page;
+  const hit = page.items.filter((n) => !n.isRead && n.type.startsWith('chat_') && n.data?.roomId === roomId);
+  if (!hit.length) return page;
+  return {
+    ...page,
+    items: page.items.map((n) => (hit.includes(n) ? { ...n, isRead: true } : n)),
+    unread: Math.max(0, page.unread - hit.length),
+  };
+}
+
 /**
  * A pushed notification in the bell's cached page: on top, once. A repeat (a chat burst updating
  * its row) is not a new row, so the total stays; the server's counts follow on revalidation.
