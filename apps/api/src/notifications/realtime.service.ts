@@ -211,6 +211,7 @@ export class RealtimeService implements OnModuleDestroy {
   /** One connection's room in view: kept here, and in Redis (per connection, with a TTL) for the other replicas. */
   private async setViewing(client: Client, roomId: number | null): Promise<void> {
     const previous = client.viewing;
+    if (previous === roomId) return; // nothing changed: no write
     client.viewing = roomId;
     if (!this.publisher || this.publisher.status !== 'ready') return;
     const member = `${client.userId}:${client.connectionId}`;
