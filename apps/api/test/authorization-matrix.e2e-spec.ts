@@ -336,6 +336,7 @@ const TIMER_ROWS: MatrixRow[] = [
 // ---------- notifications and admin e-mail tools ----------
 const NOTIFICATION_ROWS: MatrixRow[] = [
   { name: 'GET /api/notifications', method: 'get', path: () => '/api/notifications', expect: expectAll('2xx') },
+  { name: 'GET /api/notifications/history', method: 'get', path: () => '/api/notifications/history', expect: expectAll('2xx') },
   { name: 'GET /api/notifications/preferences', method: 'get', path: () => '/api/notifications/preferences', expect: expectAll('2xx') },
   { name: 'PUT /api/notifications/mark-all-read', method: 'put', path: () => '/api/notifications/mark-all-read', expect: expectAll('2xx') },
   { name: 'POST /api/notifications/test', method: 'post', path: () => '/api/notifications/test', expect: only(['admin']) },

@@ -43,6 +43,7 @@ describe('e-mail and reports without Redis (e2e)', () => {
       status: 'configured',
       message: 'Servidor SMTP conectado; fila no próprio servidor (sem Redis)',
       queue: 'in-process',
+      webUrl: null,
     });
     const to = `${unique('local')}@example.test`;
     const { id } = (await admin.post('/api/admin/test-email').send({ to, subject: 'Sem Redis' }).expect(201)).body;

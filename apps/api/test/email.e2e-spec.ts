@@ -204,6 +204,7 @@ describe('e-mail queue (e2e)', () => {
       status: 'configured',
       message: 'Servidor SMTP conectado; fila no Redis (BullMQ)',
       queue: 'redis',
+      webUrl: null,
     });
   });
 
@@ -243,6 +244,7 @@ describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () 
         status: 'unknown',
         message: 'Não Configurado',
         queue: 'redis',
+        webUrl: null,
       });
       const { id } = (
         await admin

@@ -35,6 +35,7 @@ const to = () => `${unique('matriz')}@example.test`;
  */
 const ROWS: MatrixRow[] = [
   { name: 'GET /api/notifications', method: 'get', path: () => '/api/notifications', expect: expectAll('2xx') },
+  { name: 'GET /api/notifications/history', method: 'get', path: () => '/api/notifications/history', expect: expectAll('2xx') },
   { name: 'PUT /api/notifications/mark-all-read', method: 'put', path: () => '/api/notifications/mark-all-read', expect: expectAll('2xx') },
   {
     name: 'PUT /api/notifications/:id/read (own)',

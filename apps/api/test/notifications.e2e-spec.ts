@@ -152,7 +152,11 @@ describe('notifications (e2e)', () => {
         soundEnabled: false,
         channel: 'both',
       });
-      expect(await rowsOf(gerente.id)).toEqual([]);
+      // The bell keeps it too, whatever the toggles: no pop-up and no sound, e-mail only outward.
+      await settled(gerente.id, gerente.email);
+      expect(await rowsOf(gerente.id)).toEqual([
+        expect.objectContaining({ type: 'task_completed', channel: 'email', soundEnabled: false, data: { taskId: task.body.id } }),
+      ]);
       await settled(carlos.id, carlos.email);
       expect((await mailsOf(carlos.email)).map((m: { emailType: string }) => m.emailType)).toEqual(['task_assigned']);
     });
@@ -171,7 +175,8 @@ describe('notifications (e2e)', () => {
       await settled(mailOnly.id, mailOnly.email);
       expect(await rowsOf(quiet.id)).toEqual([expect.objectContaining({ soundEnabled: false, channel: 'browser' })]);
       expect(await mailsOf(quiet.email)).toEqual([]);
-      expect(await rowsOf(mailOnly.id)).toEqual([]);
+      // Browser off: still in the list (channel email: no system pop-up); sound on still beeps in the app.
+      expect(await rowsOf(mailOnly.id)).toEqual([expect.objectContaining({ soundEnabled: true, channel: 'email' })]);
     });
 
     it('never tells users who may not read tasks', async () => {
@@ -229,9 +234,12 @@ describe('notifications (e2e)', () => {
       const pushed = await socket.next((m) => m.type === 'notification');
       expect(pushed.notification).toMatchObject({ type: 'chat_message_online', message: `${author.name}: Reunião às 15h` });
       await eventually(async () => (await mailsOf(offline.email)).length === 1);
-      expect((await mailsOf(offline.email))[0].subject).toBe(`Nova mensagem em ${room.body.name}`);
+      expect((await mailsOf(offline.email))[0].subject).toBe(`Nova mensagem em #${room.body.name}`);
       await settled(offline.id, offline.email);
-      expect(await rowsOf(offline.id)).toEqual([]); // chat_message_offline: e-mail only by default
+      // chat_message_offline: e-mail by default, and kept for the bell.
+      expect(await rowsOf(offline.id)).toEqual([
+        expect.objectContaining({ type: 'chat_message_offline', channel: 'email', data: { roomId: room.body.id, count: 1 } }),
+      ]);
       expect(await mailsOf(online.email)).toEqual([]);
       expect(await rowsOf(author.id)).toEqual([]);
       expect(await rowsOf(outsider.id)).toEqual([]);

@@ -60,6 +60,7 @@ export async function routeTable(product) {
     '/analytics',
     '/time-management',
     '/notifications',
+    '/notifications/all',
     '/recommendations',
     '/learning',
     '/themes',

@@ -41,4 +41,6 @@ export interface EmailServiceStatus {
   message: string;
   /** Which queue delivers: BullMQ on Redis, or the API process itself (no REDIS_URL). */
   queue: 'redis' | 'in-process';
+  /** The public web address e-mails link to (WEB_URL), or null: then e-mails carry no link. */
+  webUrl: string | null;
 }

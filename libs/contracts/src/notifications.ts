@@ -18,16 +18,111 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  */
 export type SystemNotificationType = NotificationType | 'account_approved' | 'account_requested' | 'task_reminder' | 'test';
 
+/**
+ * Which outward channels a notification used besides the in-app list (every notification is kept
+ * there): the system pop-up ('browser'), e-mail, both, or none ('in_app').
+ */
+export type NotificationChannel = 'browser' | 'email' | 'both' | 'in_app';
+
+/** What a notification leads to: a task (its dialog on the board) or a chat room. */
+export type NotificationTarget = { taskId: number } | { roomId: number };
+
+/**
+ * The payload of a notification. Task notifications carry `taskId`, chat ones `roomId` (and how many
+ * messages the row stands for); registrations carry the new user's id. Rows written before targets
+ * existed may carry nothing.
+ */
+export interface NotificationData {
+  taskId?: number;
+  commentId?: number;
+  roomId?: number;
+  /** Chat: the messages this one notification stands for (a burst in one room). */
+  count?: number;
+  userId?: number;
+}
+
 export interface Notification {
   id: number;
   type: SystemNotificationType;
   title: string;
   message: string;
   isRead: boolean;
-  channel: 'browser' | 'both' | 'email';
+  channel: NotificationChannel;
   soundEnabled: boolean;
   createdAt: string;
-  data?: Record<string, unknown> | null;
+  data?: NotificationData | null;
+}
+
+/** One page of the whole history (newest first) with the true totals. */
+export interface NotificationPage {
+  items: Notification[];
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  total: number;
+  unread: number;
+}
+
+export const NOTIFICATION_PAGE_DEFAULT = 20;
+export const NOTIFICATION_PAGE_MAX = 50;
+
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+/** The target a notification's payload names, or null (old rows, account notices). */
+export function notificationTarget(data: NotificationData | Record<string, unknown> | null | undefined): NotificationTarget | null {
+  if (!data || typeof data !== 'object') return null;
+  if (isId(data.taskId)) return { taskId: data.taskId };
+  if (isId(data.roomId)) return { roomId: data.roomId };
+  return null;
+}
+
+/** The web address (path and query) of a target: the task's dialog on the board, or the chat room. */
+export function targetPath(target: NotificationTarget): string {
+  return 'taskId' in target ? `/kanban?task=${target.taskId}` : `/chat?sala=${target.roomId}`;
+}
+
+/** An absolute link to a target under the public web address (`WEB_URL`), or null without one. */
+export function targetUrl(webUrl: string | null | undefined, target: NotificationTarget | null): string | null {
+  if (!webUrl || !target) return null;
+  return `${webUrl.replace(/\/+$/, '')}${targetPath(target)}`;
+}
+
+/** The e-mail line that carries the link; says nothing when there is no link. */
+export function targetLinkLabel(target: NotificationTarget): string {
+  return 'taskId' in target ? 'Abrir a tarefa' : 'Abrir a conversa';
+}
+
+/** The channel recorded on a row: which outward channels went out. */
+export function notificationChannel(channels: { emailEnabled: boolean; browserEnabled: boolean }): NotificationChannel {
+  if (channels.emailEnabled && channels.browserEnabled) return 'both';
+  if (channels.emailEnabled) return 'email';
+  return channels.browserEnabled ? 'browser' : 'in_app';
+}
+
+/** Whether a notification pops up in the system (its browser toggle was on). */
+export function showsBrowserPopup(channel: NotificationChannel): boolean {
+  return channel === 'browser' || channel === 'both';
+}
+
+/** A chat notification's title: one message, or a burst in one room ('3 novas mensagens em #sala'). */
+export function chatNotificationTitle(count: number, roomName: string): string {
+  return count > 1 ? `${count} novas mensagens em #${roomName}` : `Nova mensagem em #${roomName}`;
+}
+
+/**
+ * Cursor of the history: the last row's time in microseconds since the epoch (the database's own
+ * precision, so no row is skipped) and its id, opaque to clients.
+ */
+export function encodeNotificationCursor(micros: string, id: number): string {
+  return `${micros}_${id}`;
+}
+
+/** Null when the cursor is not one this API wrote. */
+export function decodeNotificationCursor(cursor: string): { micros: string; id: number } | null {
+  const match = /^(\d{1,17})_(\d{1,10})$/.exec(cursor);
+  if (!match) return null;
+  const id = Number(match[2]);
+  if (!isId(id) || id > 2_147_483_647 || !Number.isSafeInteger(Number(match[1]))) return null;
+  return { micros: match[1], id };
 }
 
 export interface NotificationPreference {

@@ -5,7 +5,16 @@ import {
   dueReminderFor,
   effectivePreferences,
   NOTIFICATION_TYPES,
+  chatNotificationTitle,
+  decodeNotificationCursor,
+  encodeNotificationCursor,
+  notificationChannel,
+  notificationTarget,
   remindersDue,
+  showsBrowserPopup,
+  targetLinkLabel,
+  targetPath,
+  targetUrl,
 } from '../src/notifications';
 
 describe('notification preferences', () => {
@@ -66,5 +75,44 @@ describe('reminders due', () => {
     expect(remindersDue(deadline, '2h', at(90)).map((c) => c.type)).toEqual(['task_due_3h', 'task_reminder']);
     expect(remindersDue(deadline, '1h', at(0))).toEqual([]);
     expect(remindersDue(deadline, '1h', at(-10))).toEqual([]);
+  });
+});
+
+describe('notification targets', () => {
+  it('reads the target of a payload; old rows and account notices have none', () => {
+    expect(notificationTarget({ taskId: 7, commentId: 3 })).toEqual({ taskId: 7 });
+    expect(notificationTarget({ roomId: 2, count: 3 })).toEqual({ roomId: 2 });
+    expect(notificationTarget(null)).toBeNull();
+    expect(notificationTarget({})).toBeNull();
+    expect(notificationTarget({ userId: 4 })).toBeNull();
+    expect(notificationTarget({ taskId: '7' })).toBeNull();
+    expect(notificationTarget({ taskId: -1 })).toBeNull();
+    expect(targetPath({ taskId: 7 })).toBe('/kanban?task=7');
+    expect(targetPath({ roomId: 2 })).toBe('/chat?sala=2');
+    expect(targetUrl('https://app.example.com/', { taskId: 7 })).toBe('https://app.example.com/kanban?task=7');
+    expect(targetUrl('https://example.com/wk', { roomId: 2 })).toBe('https://example.com/wk/chat?sala=2');
+    expect(targetUrl(null, { taskId: 7 })).toBeNull();
+    expect(targetUrl('https://example.com', null)).toBeNull();
+    expect(targetLinkLabel({ taskId: 1 })).toBe('Abrir a tarefa');
+  });
+
+  it('records the outward channels; the pop-up only when the browser toggle was on', () => {
+    expect(notificationChannel({ emailEnabled: true, browserEnabled: true })).toBe('both');
+    expect(notificationChannel({ emailEnabled: true, browserEnabled: false })).toBe('email');
+    expect(notificationChannel({ emailEnabled: false, browserEnabled: true })).toBe('browser');
+    expect(notificationChannel({ emailEnabled: false, browserEnabled: false })).toBe('in_app');
+    expect(['browser', 'both', 'email', 'in_app'].map((c) => showsBrowserPopup(c as never))).toEqual([true, true, false, false]);
+  });
+
+  it('titles a burst of chat messages by its count', () => {
+    expect(chatNotificationTitle(1, 'sala')).toBe('Nova mensagem em #sala');
+    expect(chatNotificationTitle(3, 'sala')).toBe('3 novas mensagens em #sala');
+  });
+
+  it('round-trips its cursor and refuses anything else', () => {
+    const cursor = encodeNotificationCursor('1795450000123456', 42);
+    expect(decodeNotificationCursor(cursor)).toEqual({ micros: '1795450000123456', id: 42 });
+    for (const bad of ['', 'abc', '1_0', '1_-2', '1_99999999999', '1.5_2', '123456789012345678_1', '1_2_3'])
+      expect(decodeNotificationCursor(bad)).toBeNull();
   });
 });

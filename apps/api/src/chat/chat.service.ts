@@ -109,6 +109,7 @@ export class ChatService {
       [roomId, user.id],
     );
     if (!row) throw new NotFoundException(CHAT_MESSAGES.roomNotFound);
+    this.events.emitRoomRead({ roomId, userId: user.id });
     return { room_id: roomId, last_read_message_id: row.lastReadMessageId || null, unread_count: 0 };
   }
 

@@ -13,7 +13,7 @@ export interface AppConfig {
   sessionSecret: string;
   /** Origins allowed to call the API cross-origin (CORS with credentials, CSRF check). */
   webOrigins: string[];
-  /** Public address of the web app (links in e-mails); null when unset. */
+  /** The web app's public address (WEB_URL): e-mails link to tasks and password resets under it; null when unset. */
   webUrl: string | null;
   appTimezone: string;
   smtpUrl: string | null;
@@ -150,6 +150,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  let webUrl = url(env, 'WEB_URL', ['http:', 'https:'], problems, false);
+  if (webUrl) {
+    const parsed = new URL(webUrl);
+    if (parsed.search || parsed.hash || parsed.username || parsed.password)
+      problems.push('WEB_URL must be a plain address (scheme://host[:port][/path]), without query, fragment or credentials');
+    webUrl = webUrl.replace(/\/+$/, '');
+  }
+
   const appTimezone = optional(env, 'APP_TIMEZONE') ?? 'America/Sao_Paulo';
   if (!IANAZone.isValidZone(appTimezone)) problems.push(`APP_TIMEZONE ${appTimezone} is not a valid IANA time zone`);
 
@@ -167,7 +175,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisPrefix: optional(env, 'REDIS_PREFIX') ?? 'wkflow',
     sessionSecret,
     webOrigins,
-    webUrl: url(env, 'WEB_URL', ['http:', 'https:'], problems, false)?.replace(/\/+$/, '') ?? null,
+    webUrl,
     appTimezone,
     smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'WKFlow <no-reply@wkflow.local>',

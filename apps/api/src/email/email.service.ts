@@ -4,11 +4,20 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { queueOptions, workerOptions } from '../redis/bull-options';
 import { createTransport, type Transporter } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
-import { EMAIL_STATUSES, type EmailQueueItem, type EmailQueueStats, type EmailServiceStatus, type EmailType } from '@wkflow/contracts';
+import {
+  EMAIL_STATUSES,
+  targetLinkLabel,
+  targetUrl,
+  type EmailQueueItem,
+  type EmailQueueStats,
+  type EmailServiceStatus,
+  type EmailType,
+  type NotificationTarget,
+} from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AfterCommit } from './after-commit';
 import { decrypt, encrypt } from '../clients/credentials-cipher';
-import { escapeHtml, renderEmail } from './email-templates';
+import { emailText, escapeHtml, renderEmail, type EmailLink } from './email-templates';
 
 export const EMAIL_QUEUE = 'email';
 
@@ -42,6 +51,8 @@ export interface NewEmail {
    * encrypted with CREDENTIALS_KEY until the e-mail is sent. A value starting http(s) becomes a link in the HTML.
    */
   secrets?: Record<string, string>;
+  /** Where the e-mail leads (an absolute address under WEB_URL); none when WEB_URL is unset. */
+  link?: EmailLink | null;
 }
 
 export type TestEmailKind = 'test_email' | 'task_assigned' | 'task_due_soon';
@@ -152,8 +163,8 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
         email.subject.slice(0, 300),
         email.recipientName ?? null,
         email.to,
-        email.message,
-        renderEmail(email.type, email.recipientName ?? null, email.message),
+        emailText(email.message, email.link ?? null),
+        renderEmail(email.type, email.recipientName ?? null, email.message, email.link ?? null),
         email.secrets ? encrypt(this.config.credentialsKey, JSON.stringify(email.secrets)) : null,
       ],
     );
@@ -161,8 +172,25 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     return id;
   }
 
-  /** The admin page's test sends: a plain test e-mail, or a sample of a task notification. */
-  sendTest(kind: TestEmailKind, to: string, subject?: string, message?: string): Promise<number> {
+  /**
+   * The link a task e-mail carries, or null without WEB_URL (the e-mail then says nothing of a link).
+   */
+  linkTo(target: NotificationTarget | null): EmailLink | null {
+    const url = targetUrl(this.config.webUrl, target);
+    return url && target ? { url, label: targetLinkLabel(target) } : null;
+  }
+
+  /**
+   * The admin page's test sends: a plain test e-mail, or a sample of a task notification exactly as
+   * users receive one, with the link to a task when WEB_URL is set (the newest task, so the link
+   * can be followed; the board when there is none).
+   */
+  async sendTest(kind: TestEmailKind, to: string, subject?: string, message?: string): Promise<number> {
+    let link: EmailLink | null = null;
+    if (kind !== 'test_email' && this.config.webUrl) {
+      const [task]: { id: number }[] = await this.dataSource.query(`SELECT id FROM tasks WHERE NOT "isArchived" ORDER BY id DESC LIMIT 1`);
+      link = task ? this.linkTo({ taskId: task.id }) : { url: `${this.config.webUrl}/kanban`, label: 'Abrir o quadro' };
+    }
     switch (kind) {
       case 'test_email':
         return this.enqueue({
@@ -177,6 +205,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
           to,
           subject: 'Nova tarefa atribuída: Tarefa de exemplo',
           message: 'Você foi designado para a tarefa "Tarefa de exemplo".\n\nEste é um teste da notificação de tarefa atribuída.',
+          link,
         });
       case 'task_due_soon':
         return this.enqueue({
@@ -184,6 +213,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
           to,
           subject: 'Prazo próximo: Tarefa de exemplo',
           message: 'A tarefa "Tarefa de exemplo" vence em breve.\n\nEste é um teste do lembrete de prazo.',
+          link,
         });
     }
   }
@@ -441,14 +471,15 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   /** The SMTP status, and which queue delivers: BullMQ on Redis, or this process (no REDIS_URL). */
   async status(): Promise<EmailServiceStatus> {
     const queue = this.queue ? 'redis' : 'in-process';
+    const webUrl = this.config.webUrl;
     const queueText = this.queue ? 'fila no Redis (BullMQ)' : 'fila no próprio servidor (sem Redis)';
-    if (!this.transporter) return { status: 'unknown', message: 'Não Configurado', queue };
+    if (!this.transporter) return { status: 'unknown', message: 'Não Configurado', queue, webUrl };
     try {
       await withTimeout(this.transporter.verify(), VERIFY_TIMEOUT_MS, 'tempo esgotado ao conectar');
     } catch (error) {
-      return { status: 'error', message: `Falha no SMTP: ${error instanceof Error ? error.message : error}`, queue };
+      return { status: 'error', message: `Falha no SMTP: ${error instanceof Error ? error.message : error}`, queue, webUrl };
     }
-    return { status: 'configured', message: `Servidor SMTP conectado; ${queueText}`, queue };
+    return { status: 'configured', message: `Servidor SMTP conectado; ${queueText}`, queue, webUrl };
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -67,6 +67,8 @@ export class NotificationProducers implements OnModuleInit {
       }
     });
     this.chatEvents.onMessageCreated((event) => this.onChatMessage(event));
+    // Reading a room reads its chat notification: the next message starts a new one.
+    this.chatEvents.onRoomRead(({ roomId, userId }) => this.notifications.markRoomRead(userId, roomId));
     this.timerEvents.subscribe((event) => this.onTimerChanged(event));
   }
 
@@ -192,22 +194,28 @@ export class NotificationProducers implements OnModuleInit {
   }
 
   /**
-   * Chat rooms have no membership: every room is open to whoever has chat read, so those users
-   * (not the author) hear of a message: in the browser when connected, by e-mail otherwise.
+   * Chat rooms have no membership: every room is open to whoever has chat read, so those users hear
+   * of a message (in the browser when connected, by e-mail otherwise), except its author and anyone
+   * whose open page shows that room right now. A burst in one room is one notification per reader
+   * until it is read (NotificationsService.notifyChat).
    */
   private async onChatMessage(event: ChatMessageCreatedEvent): Promise<void> {
     this.realtime.broadcast({ type: 'chat.message', roomId: event.roomId });
-    const readers = (await this.recipients(null)).filter((user) => user.id !== event.authorId && can(user, 'chat', 'read'));
+    const viewers = await this.realtime.viewersOf(event.roomId);
+    const readers = (await this.recipients(null)).filter(
+      (user) => user.id !== event.authorId && !viewers.has(user.id) && can(user, 'chat', 'read'),
+    );
     if (!readers.length) return;
     const [room] = await this.dataSource.query(`SELECT name FROM chat_rooms WHERE id = $1`, [event.roomId]);
+    if (!room) return;
     const author = await this.actorName(event.authorId);
     const text = event.message.message.length > CHAT_PREVIEW ? `${event.message.message.slice(0, CHAT_PREVIEW)}…` : event.message.message;
     for (const reader of readers) {
       const online = await this.realtime.isOnline(reader.id);
-      await this.notifications.notify(reader.id, online ? 'chat_message_online' : 'chat_message_offline', {
-        title: `Nova mensagem em ${room?.name ?? 'Chat'}`,
-        message: `${author}: ${text}`,
-        data: { roomId: event.roomId },
+      await this.notifications.notifyChat(reader.id, online ? 'chat_message_online' : 'chat_message_offline', {
+        roomId: event.roomId,
+        roomName: room.name,
+        preview: `${author}: ${text}`,
       });
     }
   }

@@ -3,6 +3,8 @@ import { UserEntity } from '../users/user.entity';
 
 @Entity('notifications')
 @Index('IDX_notifications_user_created', ['userId', 'createdAt'])
+// One unread chat notification per user and room (a burst updates it); hand-written in its migration.
+@Index('UQ_notifications_unread_room', { synchronize: false })
 export class NotificationEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -26,7 +28,7 @@ export class NotificationEntity {
   @Column({ type: 'boolean', default: false })
   isRead: boolean;
 
-  /** browser, or both when an e-mail went out too. */
+  /** The outward channels used besides the list: browser (system pop-up), email, both, or in_app (none). */
   @Column({ type: 'varchar', length: 10, default: 'browser' })
   channel: string;
 
@@ -36,6 +38,7 @@ export class NotificationEntity {
   @Column({ type: 'jsonb', nullable: true })
   data: Record<string, unknown> | null;
 
+  /** When it happened; a chat burst moves it to its latest message. */
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Notification, NotificationPreference } from '@wkflow/contracts';
+import type { Notification, NotificationPage, NotificationPreference } from '@wkflow/contracts';
 import { Authenticated, CurrentUser } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
-import { SavePreferencesDto } from './dto/notifications.dto';
+import { NotificationHistoryQueryDto, SavePreferencesDto } from './dto/notifications.dto';
 import { NotificationsService } from './notifications.service';
 
 /** Each user reads and changes only their own notifications. */
@@ -17,6 +17,12 @@ export class NotificationsController {
   @Get()
   list(@CurrentUser() user: AuthenticatedUser): Promise<Notification[]> {
     return this.notifications.list(user.id);
+  }
+
+  /** The whole history a page at a time, with the true total and unread counts (the bell and 'Ver todas'). */
+  @Get('history')
+  history(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationHistoryQueryDto): Promise<NotificationPage> {
+    return this.notifications.history(user.id, query.limit, query.cursor);
   }
 
   @Put('mark-all-read')

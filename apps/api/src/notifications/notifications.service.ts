@@ -1,12 +1,20 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   ADMIN_PROFILE_ID,
   channelsFor,
+  chatNotificationTitle,
+  decodeNotificationCursor,
   effectivePreferences,
+  encodeNotificationCursor,
+  NOTIFICATION_PAGE_DEFAULT,
+  notificationChannel,
+  notificationTarget,
   type EmailType,
   type Notification,
+  type NotificationData,
+  type NotificationPage,
   type NotificationPreference,
   type SystemNotificationType,
 } from '@wkflow/contracts';
@@ -20,8 +28,19 @@ import { RealtimeService } from './realtime.service';
 export interface NotifyContent {
   title: string;
   message: string;
-  data?: Record<string, unknown>;
+  /** Carries the target (`taskId` or `roomId`) the notification and its e-mail lead to. */
+  data?: NotificationData & Record<string, unknown>;
 }
+
+/** One chat message for a reader: one unread notification per room, counting the burst. */
+export interface ChatNotice {
+  roomId: number;
+  roomName: string;
+  /** 'Author: text' of the latest message. */
+  preview: string;
+}
+
+const CHAT_TYPES = `('chat_message_online', 'chat_message_offline')`;
 
 const EMAIL_TYPE: Record<SystemNotificationType, EmailType> = {
   task_assigned: 'task_assigned',
@@ -46,12 +65,24 @@ interface NotificationRow {
   isRead: boolean;
   channel: Notification['channel'];
   soundEnabled: boolean;
-  data: Record<string, unknown> | null;
+  data: NotificationData | null;
   createdAt: Date;
 }
 
+const COLUMNS = `id, type, title, message, "isRead", channel, "soundEnabled", data, "createdAt"`;
+
 function toNotification(row: NotificationRow): Notification {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    channel: row.channel,
+    soundEnabled: row.soundEnabled,
+    data: row.data,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** A user's notifications and preferences, and `notify`, which every producer goes through. */
@@ -66,15 +97,53 @@ export class NotificationsService {
 
   async list(userId: number): Promise<Notification[]> {
     const rows: NotificationRow[] = await this.dataSource.query(
-      `SELECT id, type, title, message, "isRead", channel, "soundEnabled", data, "createdAt" FROM notifications WHERE "userId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
+      `SELECT ${COLUMNS} FROM notifications WHERE "userId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
       [userId],
     );
     return rows.map(toNotification);
   }
 
+  /**
+   * The whole history, newest first, a page at a time (keyset on time and id, so pages neither
+   * skip nor repeat rows as new ones arrive), with the true total and unread counts.
+   */
+  async history(userId: number, limit = NOTIFICATION_PAGE_DEFAULT, cursor?: string): Promise<NotificationPage> {
+    const after = cursor ? decodeNotificationCursor(cursor) : null;
+    if (cursor && !after) throw new BadRequestException('Cursor inválido');
+    const rows: (NotificationRow & { micros: string })[] = await this.dataSource.query(
+      `SELECT ${COLUMNS}, (extract(epoch FROM "createdAt") * 1000000)::bigint::text AS micros
+         FROM notifications
+        WHERE "userId" = $1
+          AND ($2::bigint IS NULL OR ("createdAt", id) < ('epoch'::timestamptz + $2::bigint * interval '1 microsecond', $3::int))
+        ORDER BY "createdAt" DESC, id DESC
+        LIMIT $4`,
+      [userId, after?.micros ?? null, after?.id ?? null, limit + 1],
+    );
+    const [{ total, unread }] = await this.dataSource.query(
+      `SELECT count(*)::int AS total, (count(*) FILTER (WHERE NOT "isRead"))::int AS unread FROM notifications WHERE "userId" = $1`,
+      [userId],
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map(toNotification),
+      nextCursor: rows.length > limit && last ? encodeNotificationCursor(last.micros, last.id) : null,
+      total,
+      unread,
+    };
+  }
+
   async markRead(userId: number, id: number): Promise<void> {
     const [, count] = await this.dataSource.query(`UPDATE notifications SET "isRead" = true WHERE id = $1 AND "userId" = $2`, [id, userId]);
     if (!count) throw new NotFoundException('Notificação não encontrada');
+  }
+
+  /** The unread chat notification of a room the user has just read turns read. */
+  async markRoomRead(userId: number, roomId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE notifications SET "isRead" = true WHERE "userId" = $1 AND NOT "isRead" AND type IN ${CHAT_TYPES} AND data->>'roomId' = $2`,
+      [userId, String(roomId)],
+    );
   }
 
   async markAllRead(userId: number): Promise<{ updated: number }> {
@@ -116,10 +185,11 @@ export class NotificationsService {
   }
 
   /**
-   * Delivers one notification by the user's preferences: a row plus a /ws push for the browser,
-   * an outbox e-mail for e-mail. Both rows are written in one transaction: the caller's when
-   * `manager` is given (so they commit with the event), and the push and the queue job wait for
-   * its commit.
+   * Delivers one notification. Every notification is kept for the in-app list; the user's
+   * preferences decide only the outward channels: the system pop-up (browser), the beep (sound) and
+   * the e-mail, which carries a link to the target when WEB_URL is set. The rows are written in one
+   * transaction: the caller's when `manager` is given (so they commit with the event), and the push
+   * and the queue job wait for its commit.
    */
   async notify(
     userId: number,
@@ -129,29 +199,19 @@ export class NotificationsService {
   ): Promise<Notification | null> {
     if (!manager) return this.dataSource.transaction((own) => this.notify(userId, type, content, own));
     const db = manager;
-    const [user] = await db.query(`SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`, [userId]);
-    if (!user) return null;
-    const saved = await db.query(
-      `SELECT type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = $1`,
-      [userId],
-    );
-    const channels = channelsFor(type, saved);
-    if (channels.emailEnabled) {
-      await this.email.enqueue(
-        { type: EMAIL_TYPE[type], to: user.email, recipientName: user.name, subject: content.title, message: content.message },
-        manager,
-      );
-    }
-    if (!channels.browserEnabled) return null;
+    const recipient = await this.recipient(db, userId, type);
+    if (!recipient) return null;
+    const { user, channels } = recipient;
+    if (channels.emailEnabled) await this.email.enqueue(this.emailFor(type, user, content), manager);
     const [row]: NotificationRow[] = await db.query(
       `INSERT INTO notifications ("userId", type, title, message, channel, "soundEnabled", data) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       RETURNING id, type, title, message, "isRead", channel, "soundEnabled", data, "createdAt"`,
+       RETURNING ${COLUMNS}`,
       [
         userId,
         type,
         content.title.slice(0, 200),
         content.message,
-        channels.emailEnabled ? 'both' : 'browser',
+        notificationChannel(channels),
         channels.soundEnabled,
         content.data ? JSON.stringify(content.data) : null,
       ],
@@ -159,5 +219,75 @@ export class NotificationsService {
     const notification = toNotification(row);
     this.afterCommit.run(manager, () => this.realtime.sendToUser(userId, { type: 'notification', notification }));
     return notification;
+  }
+
+  /**
+   * A chat message for one reader. While the reader has an unread notification of that room, the
+   * message updates it ('3 novas mensagens em #sala', latest text, moved to the top) instead of
+   * adding one; only the first of a burst sends an e-mail. The partial unique index makes this hold
+   * for concurrent messages on any replica.
+   */
+  async notifyChat(userId: number, type: 'chat_message_online' | 'chat_message_offline', notice: ChatNotice): Promise<Notification | null> {
+    return this.dataSource.transaction(async (db) => {
+      const recipient = await this.recipient(db, userId, type);
+      if (!recipient) return null;
+      const { user, channels } = recipient;
+      const data: NotificationData = { roomId: notice.roomId, count: 1 };
+      const [row]: (NotificationRow & { repeat: boolean })[] = await db.query(
+        `INSERT INTO notifications ("userId", type, title, message, channel, "soundEnabled", data) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT ("userId", (data->>'roomId')) WHERE NOT "isRead" AND type IN ${CHAT_TYPES}
+         DO UPDATE SET type = EXCLUDED.type, message = EXCLUDED.message, channel = EXCLUDED.channel, "soundEnabled" = EXCLUDED."soundEnabled",
+                       data = notifications.data || jsonb_build_object('count', COALESCE((notifications.data->>'count')::int, 1) + 1),
+                       "createdAt" = now()
+         RETURNING ${COLUMNS}, (xmax <> 0) AS repeat`,
+        [
+          userId,
+          type,
+          chatNotificationTitle(1, notice.roomName).slice(0, 200),
+          notice.preview,
+          notificationChannel(channels),
+          channels.soundEnabled,
+          JSON.stringify(data),
+        ],
+      );
+      const count = row.data?.count ?? 1;
+      if (row.repeat) {
+        row.title = chatNotificationTitle(count, notice.roomName).slice(0, 200);
+        await db.query(`UPDATE notifications SET title = $2 WHERE id = $1`, [row.id, row.title]);
+      } else if (channels.emailEnabled) {
+        await this.email.enqueue(
+          this.emailFor(type, user, { title: row.title, message: notice.preview, data: { roomId: notice.roomId } }),
+          db,
+        );
+      }
+      const notification = toNotification(row);
+      // A repeat updates the row the client already shows: no second beep for the same burst.
+      this.afterCommit.run(db, () => this.realtime.sendToUser(userId, { type: 'notification', notification, repeat: row.repeat }));
+      return notification;
+    });
+  }
+
+  private async recipient(db: EntityManager, userId: number, type: SystemNotificationType) {
+    const [user]: { id: number; name: string; email: string }[] = await db.query(
+      `SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`,
+      [userId],
+    );
+    if (!user) return null;
+    const saved = await db.query(
+      `SELECT type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = $1`,
+      [userId],
+    );
+    return { user, channels: channelsFor(type, saved) };
+  }
+
+  private emailFor(type: SystemNotificationType, user: { name: string; email: string }, content: NotifyContent) {
+    return {
+      type: EMAIL_TYPE[type],
+      to: user.email,
+      recipientName: user.name,
+      subject: content.title,
+      message: content.message,
+      link: this.email.linkTo(notificationTarget(content.data)),
+    };
   }
 }

@@ -32,11 +32,32 @@ interface Client {
   userId: number;
   sessionId: string;
   alive: boolean;
+  /** This connection's id (presence in a room is per connection: tabs and replicas count apart). */
+  connectionId: string;
+  /** The chat room the page on this connection shows, told by the client ('viewing'). */
+  viewing: number | null;
+}
+
+const INT4_MAX = 2_147_483_647;
+
+/** A client's only message: which chat room its page shows now (null: none, or the tab is hidden). */
+export function parseViewing(raw: string): number | null | undefined {
+  try {
+    const data = JSON.parse(raw) as { type?: unknown; roomId?: unknown };
+    if (data?.type !== 'viewing') return undefined;
+    if (data.roomId === null) return null;
+    return Number.isInteger(data.roomId) && (data.roomId as number) > 0 && (data.roomId as number) <= INT4_MAX
+      ? (data.roomId as number)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Messages pushed over /ws. Change events carry ids only: clients refetch what they may see. */
 export type RealtimeMessage =
-  | { type: 'notification'; notification: object }
+  /** `repeat`: the row was updated (a chat burst), not added: the client updates it without a second beep. */
+  | { type: 'notification'; notification: object; repeat?: boolean }
   | { type: 'task.changed'; taskId: number }
   | { type: 'column.changed' }
   /** A time entry of `userId` changed: sent to him and to those whose time_tracking scope shows it. */
@@ -117,7 +138,10 @@ export class RealtimeService implements OnModuleDestroy {
       const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
       if (!user) return refuse('401 Unauthorized');
       this.wss.handleUpgrade(request, socket, head, (ws) =>
-        this.register({ userId: user.id, sessionId: storedSessionId(req.sessionID), alive: true }, ws),
+        this.register(
+          { userId: user.id, sessionId: storedSessionId(req.sessionID), alive: true, connectionId: randomUUID(), viewing: null },
+          ws,
+        ),
       );
     } catch (error) {
       this.logger.warn(`upgrade failed: ${error instanceof Error ? error.message : error}`);
@@ -142,8 +166,16 @@ export class RealtimeService implements OnModuleDestroy {
     this.sockets.set(client.userId, set);
     this.clients.set(ws, client);
     ws.on('pong', () => (client.alive = true));
-    ws.on('message', () => undefined); // clients have nothing to say; the payload cap guards memory
+    // Clients say only which chat room their page shows; anything else is ignored (the payload cap guards memory).
+    ws.on('message', (raw) => {
+      const roomId = parseViewing(String(raw));
+      if (roomId === undefined) return;
+      void this.setViewing(client, roomId).then(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'viewing', roomId }));
+      });
+    });
     ws.on('close', () => {
+      void this.setViewing(client, null);
       set.delete(ws);
       if (set.size === 0 && this.sockets.get(client.userId) === set) {
         this.sockets.delete(client.userId);
@@ -169,6 +201,53 @@ export class RealtimeService implements OnModuleDestroy {
     }
     await this.closeEndedSessions(all).catch((error: Error) => this.logger.warn(`session check: ${error.message}`));
     await this.presence('join', [...this.sockets.keys()]);
+    await this.renewViewing(all.map((ws) => this.clients.get(ws)!).filter((c) => c.viewing !== null));
+  }
+
+  private viewingKey(roomId: number): string {
+    return `${this.config.redisPrefix}:viewing:${roomId}`;
+  }
+
+  /** One connection's room in view: kept here, and in Redis (per connection, with a TTL) for the other replicas. */
+  private async setViewing(client: Client, roomId: number | null): Promise<void> {
+    const previous = client.viewing;
+    if (previous === roomId) return; // nothing changed: no write
+    client.viewing = roomId;
+    if (!this.publisher || this.publisher.status !== 'ready') return;
+    const member = `${client.userId}:${client.connectionId}`;
+    const pipeline = this.publisher.pipeline();
+    if (previous !== null && previous !== roomId) pipeline.zrem(this.viewingKey(previous), member);
+    if (roomId !== null)
+      pipeline.zadd(this.viewingKey(roomId), Date.now() + PRESENCE_TTL_MS, member).pexpire(this.viewingKey(roomId), PRESENCE_TTL_MS);
+    await pipeline.exec().catch((error: Error) => this.logger.warn(`viewing: ${error.message}`));
+  }
+
+  private async renewViewing(clients: Client[]): Promise<void> {
+    if (!this.publisher || this.publisher.status !== 'ready' || !clients.length) return;
+    const pipeline = this.publisher.pipeline();
+    for (const client of clients) {
+      const key = this.viewingKey(client.viewing!);
+      pipeline.zadd(key, Date.now() + PRESENCE_TTL_MS, `${client.userId}:${client.connectionId}`).pexpire(key, PRESENCE_TTL_MS);
+    }
+    await pipeline.exec().catch((error: Error) => this.logger.warn(`viewing: ${error.message}`));
+  }
+
+  /** The users with a page showing this chat room, on any connection of any replica. */
+  async viewersOf(roomId: number): Promise<Set<number>> {
+    const viewers = new Set<number>();
+    for (const set of this.sockets.values())
+      for (const ws of set) {
+        const client = this.clients.get(ws);
+        if (client?.viewing === roomId && ws.readyState === WebSocket.OPEN) viewers.add(client.userId);
+      }
+    if (!this.publisher || this.publisher.status !== 'ready') return viewers;
+    try {
+      const members = await this.publisher.zrangebyscore(this.viewingKey(roomId), Date.now(), '+inf');
+      for (const member of members) viewers.add(Number(member.split(':')[0]));
+    } catch (error) {
+      this.logger.warn(`viewers: ${error instanceof Error ? error.message : error}`);
+    }
+    return viewers;
   }
 
   private async closeEndedSessions(sockets: WebSocket[]): Promise<void> {

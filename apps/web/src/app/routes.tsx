@@ -18,6 +18,7 @@ const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
 const TimeManagementPage = lazy(() => import('../features/time-management/TimeManagementPage'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/NotificationSettingsPage'));
+const NotificationHistoryPage = lazy(() => import('../features/notifications/NotificationHistoryPage'));
 const RecommendationsPage = lazy(() => import('../features/recommendations/RecommendationsPage'));
 const LearningPage = lazy(() => import('../features/learning/LearningPage'));
 const ThemesPage = lazy(() => import('../features/themes/ThemesPage'));
@@ -47,6 +48,8 @@ export function AuthenticatedRoutes({ user }: { user: User }) {
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="time-management" element={<TimeManagementPage />} />
         <Route path="notifications" element={<NotificationSettingsPage />} />
+        {/* 'Ver todas' of the bell: the whole history (not in the spec's table; /notifications stays the settings). */}
+        <Route path="notifications/all" element={<NotificationHistoryPage />} />
         <Route path="recommendations" element={<RecommendationsPage />} />
         <Route path="learning" element={<LearningPage />} />
         <Route path="themes" element={<ThemesPage />} />

@@ -46,6 +46,10 @@ export const keys = {
   activeTimeEntry: '/api/time-entries/active',
   adminTimeEntries: (period: string) => `/api/time-entries/admin?period=${period}`,
   notifications: '/api/notifications',
+  /** The bell: the first 10 of the history with the true total and unread counts. */
+  notificationBell: '/api/notifications/history?limit=10',
+  notificationHistory: (limit: number, cursor: string | null) =>
+    `/api/notifications/history?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
   notificationPreferences: '/api/notifications/preferences',
   onboarding: '/api/onboarding',
   onboardingSteps: (id: number | string) => `/api/onboarding/${id}/steps`,

@@ -30,7 +30,7 @@ export const toast = {
   success: (title: string, description?: string, action?: ToastAction) => show('success', title, description, action),
   /** Destructive toast. */
   error: (title: string, description?: string) => show('error', title, description),
-  info: (title: string, description?: string) => show('info', title, description),
+  info: (title: string, description?: string, action?: ToastAction) => show('info', title, description, action),
   warning: (title: string, description?: string) => show('warning', title, description),
 };
 

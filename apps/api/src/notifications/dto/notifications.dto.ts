@@ -1,7 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, ValidateNested } from 'class-validator';
-import { NOTIFICATION_TYPES, type NotificationType } from '@wkflow/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_PAGE_MAX, NOTIFICATION_TYPES, type NotificationType } from '@wkflow/contracts';
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
 
 export class PreferenceDto {
   @ApiProperty({ enum: NOTIFICATION_TYPES })
@@ -28,4 +30,21 @@ export class SavePreferencesDto {
   @ArrayMaxSize(NOTIFICATION_TYPES.length, { message: 'Preferências demais' })
   @IsArray({ message: 'preferences deve ser uma lista' })
   preferences: PreferenceDto[];
+}
+
+/** GET /api/notifications/history?limit=&cursor= */
+export class NotificationHistoryQueryDto {
+  @ApiPropertyOptional({ default: NOTIFICATION_PAGE_DEFAULT, maximum: NOTIFICATION_PAGE_MAX })
+  @IsOptional()
+  @Transform(toInt)
+  @Max(NOTIFICATION_PAGE_MAX, { message: `limit deve estar entre 1 e ${NOTIFICATION_PAGE_MAX}` })
+  @Min(1, { message: `limit deve estar entre 1 e ${NOTIFICATION_PAGE_MAX}` })
+  @IsInt({ message: `limit deve estar entre 1 e ${NOTIFICATION_PAGE_MAX}` })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @IsOptional()
+  @Matches(/^\d{1,17}_\d{1,10}$/, { message: 'Cursor inválido' })
+  @IsString({ message: 'Cursor inválido' })
+  cursor?: string;
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Text } from '@chakra-ui/react';
+import { Badge, Button, Code, Flex, Stack, Text } from '@chakra-ui/react';
 import { Mail, RefreshCw } from 'lucide-react';
 import { useEmailStatus } from './email.api';
 import { serviceStatusBadge } from './email.logic';
@@ -25,16 +25,29 @@ export function EmailStatusCard() {
         </Button>
       }
     >
-      <Flex align="center" gap="3" wrap="wrap">
-        <Badge size="lg" colorPalette={badge.colorPalette} variant="subtle" data-testid="email-status-badge">
-          {badge.label}
-        </Badge>
-        {message && !isValidating && (
-          <Text textStyle="sm" color="fg.muted">
-            {message}
+      <Stack gap="3">
+        <Flex align="center" gap="3" wrap="wrap">
+          <Badge size="lg" colorPalette={badge.colorPalette} variant="subtle" data-testid="email-status-badge">
+            {badge.label}
+          </Badge>
+          {message && !isValidating && (
+            <Text textStyle="sm" color="fg.muted">
+              {message}
+            </Text>
+          )}
+        </Flex>
+        {data && (
+          <Text textStyle="sm" color="fg.muted" data-testid="email-links">
+            {data.webUrl ? (
+              <>
+                Links nos e-mails de tarefas: <Code wordBreak="break-all">{data.webUrl}</Code>
+              </>
+            ) : (
+              'Os e-mails não trazem link para a tarefa: defina o endereço público do WKFlow (WEB_URL).'
+            )}
           </Text>
         )}
-      </Flex>
+      </Stack>
     </AdminCard>
   );
 }

@@ -97,7 +97,7 @@ export function NotificationTestsCard() {
   return (
     <AdminCard
       title="Testes de Notificação"
-      description="Envie exemplos dos e-mails de notificação."
+      description="Envie exemplos dos e-mails de notificação, como os usuários os recebem (com o link para a tarefa quando WEB_URL está definido)."
       icon={<BellRing />}
       testId="notification-tests-card"
     >

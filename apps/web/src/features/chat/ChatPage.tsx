@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
+import { setViewingRoom } from '../notifications/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
@@ -57,6 +58,12 @@ export default function ChatPage() {
   useEffect(() => {
     setReplyTo(null);
     setOlder(null);
+  }, [roomId]);
+
+  // The server does not notify us of messages in the room this page shows (any tab counts apart).
+  useEffect(() => {
+    setViewingRoom(roomId);
+    return () => setViewingRoom(null);
   }, [roomId]);
 
   // Opening a room marks it read (and refreshes the rooms); so does a new message while it is open.

@@ -1,6 +1,8 @@
 import { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
+import { markRoomReadInPage } from '../notifications/notifications.logic';
+import type { NotificationPage } from '@wkflow/contracts';
 import type { ChatMessage, ChatRoom, CreateRoomBody, SendMessageBody } from './chat.types';
 
 export async function createRoom(body: CreateRoomBody): Promise<ChatRoom | null> {
@@ -20,8 +22,14 @@ export function fetchOlderMessages(roomId: number, beforeId: number): Promise<Ch
   return apiFetch<ChatMessage[]>(`${keys.chatMessages(roomId)}?before=${beforeId}`);
 }
 
-/** PUT /api/chat/rooms/{id}/read, then the room list (unread badges) refreshes. */
+/**
+ * PUT /api/chat/rooms/{id}/read, then the room list (unread badges) refreshes; the server also reads
+ * the room's chat notification, which the bell shows at once.
+ */
 export async function markRoomRead(roomId: number): Promise<void> {
   await apiFetch(`/api/chat/rooms/${roomId}/read`, { method: 'PUT' });
-  await mutate(keys.chatRooms);
+  await Promise.all([
+    mutate(keys.chatRooms),
+    mutate<NotificationPage | undefined>(keys.notificationBell, (page) => markRoomReadInPage(page, roomId), { revalidate: false }),
+  ]);
 }

@@ -1,61 +1,41 @@
-import { Badge, Box, Button, Circle, Flex, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Link, Popover, Portal, Text } from '@chakra-ui/react';
 import { ADMIN_PROFILE_ID, type Notification } from '@wkflow/contracts';
 import { Bell, BellRing, CheckCheck, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/format';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { browserPermission, requestBrowserPermission } from './browserAlerts';
-import { markAllNotificationsRead, markNotificationRead, sendTestNotification, useNotifications } from './notifications.api';
-import { dropdownItems, unreadBadge, unreadCount } from './notifications.logic';
+import { markAllNotificationsRead, sendTestNotification, useNotificationBell } from './notifications.api';
+import { bellItems, unreadBadge } from './notifications.logic';
+import { NotificationItem } from './NotificationItem';
+import { openNotification } from './openNotification';
+
+/** 'Ver todas': the whole history (the settings page keeps /notifications). */
+export const HISTORY_PATH = '/notifications/all';
 
 /** Failures of the dropdown's calls are English errors with no toast (core.md §8): logged only. */
 function logFailure(action: () => Promise<void>): void {
   action().catch((error: unknown) => console.error(error));
 }
 
-function NotificationItem({ notification }: { notification: Notification }) {
-  return (
-    <Box
-      as="button"
-      w="full"
-      textAlign="start"
-      px="4"
-      py="3"
-      borderBottomWidth="1px"
-      borderColor="border.muted"
-      bg={notification.isRead ? 'transparent' : 'brand.subtle/40'}
-      _hover={{ bg: 'bg.muted' }}
-      cursor="pointer"
-      onClick={() => !notification.isRead && logFailure(() => markNotificationRead(notification.id))}
-      data-testid="notification-item"
-      data-read={notification.isRead}
-    >
-      <Flex gap="3" align="flex-start">
-        <Circle size="2" mt="1.5" bg={notification.isRead ? 'transparent' : 'brand.solid'} flexShrink={0} />
-        <Stack gap="0.5" minW="0" flex="1">
-          <Text textStyle="sm" fontWeight={notification.isRead ? 'normal' : 'semibold'} lineClamp={2}>
-            {notification.title}
-          </Text>
-          <Text textStyle="xs" color="fg.muted" lineClamp={3}>
-            {notification.message}
-          </Text>
-          <Text textStyle="2xs" color="fg.muted">
-            {formatDateTime(notification.createdAt)}
-          </Text>
-        </Stack>
-      </Flex>
-    </Box>
-  );
-}
-
-/** The header's notification dropdown (extended.md §2.2): first 10, unread badge capped at 99+. */
+/**
+ * The header's notification dropdown (extended.md §2.2): the first 10 and 'E mais N notificações...'
+ * with the server's true total, the badge from the server's unread count (capped at 99+). Clicking
+ * one marks it read and opens its task or chat room; 'Ver todas' lists the whole history.
+ */
 export function NotificationBell() {
   const { user } = useCurrentUser();
-  const { data, isLoading } = useNotifications(Boolean(user));
+  const navigate = useNavigate();
+  const { data, isLoading } = useNotificationBell(Boolean(user));
+  const [open, setOpen] = useState(false);
   const [permission, setPermission] = useState(browserPermission);
-  const unread = unreadCount(data);
+  const { items, more, unread } = bellItems(data);
   const badge = unreadBadge(unread);
-  const { items, more } = dropdownItems(data);
+
+  function choose(notification: Notification) {
+    setOpen(false);
+    openNotification(notification, navigate);
+  }
 
   async function activate() {
     const result = await requestBrowserPermission();
@@ -63,7 +43,7 @@ export function NotificationBell() {
   }
 
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
+    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount open={open} onOpenChange={(e) => setOpen(e.open)}>
       <Box position="relative" data-testid="notification-bell">
         <Popover.Trigger asChild>
           <IconButton variant="ghost" size="sm" rounded="full" aria-label="Notificações" color="fg.muted">
@@ -123,14 +103,29 @@ export function NotificationBell() {
                   Nenhuma notificação encontrada
                 </Text>
               ) : (
-                items.map((n) => <NotificationItem key={n.id} notification={n} />)
+                items.map((n) => <NotificationItem key={n.id} notification={n} onOpen={choose} />)
               )}
             </Box>
-            {more > 0 && (
-              <Text px="4" py="2" textAlign="center" textStyle="xs" color="fg.muted">
-                E mais {more} notificações...
-              </Text>
-            )}
+            <Flex
+              px="4"
+              py="2"
+              align="center"
+              justify={more > 0 ? 'space-between' : 'center'}
+              gap="2"
+              borderTopWidth="1px"
+              borderColor="border.muted"
+            >
+              {more > 0 && (
+                <Text textStyle="xs" color="fg.muted" data-testid="notification-more">
+                  E mais {more} notificações...
+                </Text>
+              )}
+              <Link asChild textStyle="sm" fontWeight="medium" color="brand.fg">
+                <RouterLink to={HISTORY_PATH} onClick={() => setOpen(false)}>
+                  Ver todas
+                </RouterLink>
+              </Link>
+            </Flex>
           </Popover.Content>
         </Popover.Positioner>
       </Portal>

@@ -39,11 +39,19 @@ export function playBeep(): void {
   }
 }
 
-/** A browser notification when permission is granted; it closes itself after 5 s. */
-export function showBrowserNotification(notification: Pick<Notification, 'id' | 'title' | 'message'>): void {
+/**
+ * A browser notification when permission is granted; it closes itself after 5 s. Clicking it brings
+ * the tab forward and runs `onClick` (marks it read and opens its target).
+ */
+export function showBrowserNotification(notification: Pick<Notification, 'id' | 'title' | 'message'>, onClick?: () => void): void {
   if (browserPermission() !== 'granted') return;
   try {
     const shown = new window.Notification(notification.title, { body: notification.message, tag: `wkflow-${notification.id}` });
+    shown.onclick = () => {
+      window.focus();
+      onClick?.();
+      shown.close();
+    };
     setTimeout(() => shown.close(), BROWSER_NOTIFICATION_MS);
   } catch (error) {
     console.warn('Failed to show browser notification', error);

@@ -1,26 +1,60 @@
-import type { Notification, NotificationPreference } from '@wkflow/contracts';
+import type { Notification, NotificationPage, NotificationPreference } from '@wkflow/contracts';
 import useSWR, { mutate } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
-import { markReadInList, NOTIFICATIONS_POLL_MS } from './notifications.logic';
+import { markReadInPage, NOTIFICATIONS_POLL_MS } from './notifications.logic';
 
-/** GET /api/notifications, polled every 30 s (the socket revalidates it sooner). */
-export function useNotifications(enabled = true) {
-  return useSWR<Notification[]>(enabled ? keys.notifications : null, { refreshInterval: NOTIFICATIONS_POLL_MS });
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Any cached list of notifications: the bell's page, the pages of 'Ver todas', the plain list. */
+export function isNotificationListKey(key: unknown): boolean {
+  return typeof key === 'string' && (key === keys.notifications || key.includes('/api/notifications/history'));
+}
+
+/** The bell: the first page of the history (10, with the true counts), polled every 30 s (the socket updates it sooner). */
+export function useNotificationBell(enabled = true) {
+  return useSWR<NotificationPage>(enabled ? keys.notificationBell : null, { refreshInterval: NOTIFICATIONS_POLL_MS });
+}
+
+/** 'Ver todas': the whole history, a page at a time (cursor from the previous page). */
+export function useNotificationHistory() {
+  return useSWRInfinite<NotificationPage>((index, previous: NotificationPage | null) => {
+    if (index > 0 && !previous?.nextCursor) return null;
+    return keys.notificationHistory(HISTORY_PAGE_SIZE, index === 0 ? null : previous!.nextCursor);
+  });
 }
 
 /**
- * A call of the dropdown: the list changes at once and the server's answer follows; failures
- * raise the spec's English error (core.md §8, no toast) and the list is reread.
+ * Open 'Ver todas' pages listen here: SWR's filtered mutate does not reach infinite lists, so they
+ * reread their pages themselves when notifications change.
+ */
+const listeners = new Set<() => void>();
+export function onNotificationsChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Rereads every cached notification list except the bell (which is updated in place). */
+export function revalidateOtherLists(): void {
+  void mutate((key) => isNotificationListKey(key) && key !== keys.notificationBell);
+  for (const listener of [...listeners]) listener();
+}
+
+/**
+ * A call of the dropdown: the bell changes at once and the server's answer follows; failures
+ * raise the spec's English error (core.md §8, no toast) and the lists are reread.
  */
 async function markRead(path: string, id: number | 'all', failure: string): Promise<void> {
-  await mutate<Notification[]>(keys.notifications, (list) => markReadInList(list, id), { revalidate: false });
+  await mutate<NotificationPage | undefined>(keys.notificationBell, (page) => markReadInPage(page, id), { revalidate: false });
   try {
     await apiFetch(path, { method: 'PUT' });
   } catch {
-    void mutate(keys.notifications);
+    void mutate(keys.notificationBell);
+    revalidateOtherLists();
     throw new Error(failure);
   }
+  revalidateOtherLists();
 }
 
 export function markNotificationRead(id: number): Promise<void> {
@@ -38,7 +72,8 @@ export async function sendTestNotification(): Promise<void> {
   } catch {
     throw new Error('Failed to create test notification');
   }
-  await mutate(keys.notifications);
+  await mutate(keys.notificationBell);
+  revalidateOtherLists();
 }
 
 export function useNotificationPreferences() {

@@ -1,16 +1,17 @@
 import type { Notification, NotificationPreference } from '@wkflow/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  dropdownItems,
+  bellItems,
   markReadInList,
+  markReadInPage,
+  markRoomReadInPage,
   parseRealtimeMessage,
-  prependNotification,
+  prependToPage,
   reconnectDelay,
   shouldShowPermissionPrompt,
   socketUrl,
   togglePreference,
   unreadBadge,
-  unreadCount,
 } from './notifications.logic';
 
 function notification(id: number, isRead = false): Notification {
@@ -33,20 +34,21 @@ describe('unread badge', () => {
     expect(unreadBadge(99)).toBe('99');
     expect(unreadBadge(100)).toBe('99+');
   });
-  it('counts only unread notifications', () => {
-    expect(unreadCount([notification(1), notification(2, true), notification(3)])).toBe(2);
-    expect(unreadCount(undefined)).toBe(0);
-  });
+});
+
+const pageOf = (items: Notification[], total = items.length, unread = items.filter((n) => !n.isRead).length) => ({
+  items,
+  nextCursor: null,
+  total,
+  unread,
 });
 
 describe('dropdown', () => {
-  it('shows the first 10 and counts the rest', () => {
-    const list = Array.from({ length: 13 }, (_, i) => notification(i + 1));
-    const { items, more } = dropdownItems(list);
-    expect(items.map((n) => n.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(more).toBe(3);
-    expect(dropdownItems([notification(1)]).more).toBe(0);
-    expect(dropdownItems(undefined)).toEqual({ items: [], more: 0 });
+  it("shows the server's first 10 and the true number beyond them", () => {
+    const items = Array.from({ length: 10 }, (_, i) => notification(i + 1));
+    expect(bellItems(pageOf(items, 250, 130))).toEqual({ items, more: 240, unread: 130 });
+    expect(bellItems(pageOf([notification(1)])).more).toBe(0);
+    expect(bellItems(undefined)).toEqual({ items: [], more: 0, unread: 0 });
   });
   it('marks one or all read without touching the others', () => {
     const list = [notification(1), notification(2)];
@@ -54,10 +56,43 @@ describe('dropdown', () => {
     expect(markReadInList(list, 'all').every((n) => n.isRead)).toBe(true);
     expect(list[1].isRead).toBe(false);
   });
-  it('puts a pushed notification first, once', () => {
-    expect(prependNotification([notification(1), notification(2)], notification(3)).map((n) => n.id)).toEqual([3, 1, 2]);
-    expect(prependNotification([notification(3), notification(1)], notification(3)).map((n) => n.id)).toEqual([3, 1]);
-    expect(prependNotification(undefined, notification(1))).toHaveLength(1);
+  it('keeps the unread count right when marking in the page', () => {
+    const page = pageOf([notification(1), notification(2, true)], 40, 12);
+    expect(markReadInPage(page, 1)).toMatchObject({ unread: 11, total: 40 });
+    expect(markReadInPage(page, 2)).toMatchObject({ unread: 12 });
+    expect(markReadInPage(page, 99)).toMatchObject({ unread: 12 });
+    expect(markReadInPage(page, 'all')).toMatchObject({ unread: 0, total: 40 });
+    expect(markReadInPage(undefined, 1)).toBeUndefined();
+  });
+  it('puts a pushed notification first, once; a repeat of a burst adds nothing to the counts', () => {
+    const page = pageOf([notification(1), notification(2)], 30, 5);
+    const added = prependToPage(page, notification(3), false)!;
+    expect(added.items.map((n) => n.id)).toEqual([3, 1, 2]);
+    expect(added).toMatchObject({ total: 31, unread: 6 });
+    const repeated = prependToPage(page, notification(2), true)!;
+    expect(repeated.items.map((n) => n.id)).toEqual([2, 1]);
+    expect(repeated).toMatchObject({ total: 30, unread: 5 });
+    // A repeat of a row beyond the first 10 (read meanwhile elsewhere is not possible: repeats are unread rows).
+    expect(prependToPage(page, notification(77), true)).toMatchObject({ total: 30, unread: 5 });
+    const full = pageOf(Array.from({ length: 10 }, (_, i) => notification(i + 1)));
+    expect(prependToPage(full, notification(11), false)!.items).toHaveLength(10);
+    expect(prependToPage(undefined, notification(1), false)).toBeUndefined();
+  });
+});
+
+describe('reading a chat room', () => {
+  it("reads that room's chat notification in the bell, and nothing else", () => {
+    const chat = (id: number, roomId: number, isRead = false): Notification => ({
+      ...notification(id, isRead),
+      type: 'chat_message_online',
+      data: { roomId, count: 2 },
+    });
+    const page = pageOf([chat(1, 5), chat(2, 6), { ...notification(3), data: { taskId: 5 } }], 9, 4);
+    const after = markRoomReadInPage(page, 5)!;
+    expect(after.items.map((n) => n.isRead)).toEqual([true, false, false]);
+    expect(after.unread).toBe(3);
+    expect(markRoomReadInPage(page, 7)).toBe(page);
+    expect(markRoomReadInPage(undefined, 5)).toBeUndefined();
   });
 });
 
@@ -67,7 +102,10 @@ describe('parseRealtimeMessage', () => {
     expect(parseRealtimeMessage(JSON.stringify({ type: 'notification', notification: n }))).toEqual({
       type: 'notification',
       notification: n,
+      repeat: false,
     });
+    expect(parseRealtimeMessage(JSON.stringify({ type: 'notification', notification: n, repeat: true }))).toMatchObject({ repeat: true });
+    expect(parseRealtimeMessage('{"type":"viewing","roomId":2}')).toEqual({ type: 'viewing' });
     expect(parseRealtimeMessage('{"type":"task.changed","taskId":5}')).toEqual({ type: 'task.changed', taskId: 5 });
     expect(parseRealtimeMessage('{"type":"column.changed"}')).toEqual({ type: 'column.changed' });
     expect(parseRealtimeMessage('{"type":"chat.message","roomId":2}')).toEqual({ type: 'chat.message', roomId: 2 });

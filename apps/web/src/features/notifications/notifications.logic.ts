@@ -1,4 +1,4 @@
-import type { Notification, NotificationPreference, NotificationType } from '@wkflow/contracts';
+import type { Notification, NotificationPage, NotificationPreference, NotificationType } from '@wkflow/contracts';
 
 /** core.md §9 / extended.md §9. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -14,14 +14,52 @@ export function unreadBadge(count: number): string | null {
   return count > 99 ? '99+' : String(count);
 }
 
-export function unreadCount(list: readonly Notification[] | undefined): number {
-  return (list ?? []).filter((n) => !n.isRead).length;
+/** The dropdown from the server's first page: its 10 items and the true number beyond them. */
+export function bellItems(page: NotificationPage | undefined): { items: Notification[]; more: number; unread: number } {
+  const items = (page?.items ?? []).slice(0, DROPDOWN_LIMIT);
+  return { items, more: Math.max(0, (page?.total ?? 0) - items.length), unread: page?.unread ?? 0 };
 }
 
-/** The dropdown: the first 10 and how many more there are ('E mais N notificações...'). */
-export function dropdownItems(list: readonly Notification[] | undefined): { items: Notification[]; more: number } {
-  const all = list ?? [];
-  return { items: all.slice(0, DROPDOWN_LIMIT), more: Math.max(0, all.length - DROPDOWN_LIMIT) };
+/** Marks one notification (or all) read in the bell's cached page, keeping its counts right. */
+export function markReadInPage(page: NotificationPage | undefined, id: number | 'all'): NotificationPage | undefined {
+  if (!page) return page;
+  if (id === 'all') return { ...page, items: markReadInList(page.items, 'all'), unread: 0 };
+  const target = page.items.find((n) => n.id === id);
+  const wasUnread = target ? !target.isRead : false;
+  return { ...page, items: markReadInList(page.items, id), unread: Math.max(0, page.unread - (wasUnread ? 1 : 0)) };
+}
+
+/** Opening a chat room reads its chat notification (the server does the same): in the bell's cached page. */
+export function markRoomReadInPage(page: NotificationPage | undefined, roomId: number): NotificationPage | undefined {
+  if (!page) return page;
+  const hit = page.items.filter((n) => !n.isRead && n.type.startsWith('chat_') && n.data?.roomId === roomId);
+  if (!hit.length) return page;
+  return {
+    ...page,
+    items: page.items.map((n) => (hit.includes(n) ? { ...n, isRead: true } : n)),
+    unread: Math.max(0, page.unread - hit.length),
+  };
+}
+
+/**
+ * A pushed notification in the bell's cached page: on top, once. A repeat (a chat burst updating
+ * its row) is not a new row, so the total stays; the server's counts follow on revalidation.
+ */
+export function prependToPage(
+  page: NotificationPage | undefined,
+  notification: Notification,
+  repeat: boolean,
+): NotificationPage | undefined {
+  if (!page) return page;
+  const known = page.items.find((n) => n.id === notification.id);
+  const items = [notification, ...page.items.filter((n) => n.id !== notification.id)].slice(0, DROPDOWN_LIMIT);
+  const isNew = !known && !repeat;
+  return {
+    ...page,
+    items,
+    total: page.total + (isNew ? 1 : 0),
+    unread: page.unread + (notification.isRead || (known && !known.isRead) || (!known && repeat) ? 0 : 1),
+  };
 }
 
 /** Marks one notification (or all) read in a cached list, for the optimistic update. */
@@ -29,15 +67,12 @@ export function markReadInList(list: readonly Notification[] | undefined, id: nu
   return (list ?? []).map((n) => (id === 'all' || n.id === id ? { ...n, isRead: true } : n));
 }
 
-/** Puts a pushed notification at the top of the cached list (once). */
-export function prependNotification(list: readonly Notification[] | undefined, notification: Notification): Notification[] {
-  return [notification, ...(list ?? []).filter((n) => n.id !== notification.id)];
-}
-
 /** The messages of /ws (apps/api/src/notifications/realtime.service.ts). */
 export type RealtimeEvent =
   | { type: 'connected' }
-  | { type: 'notification'; notification: Notification }
+  | { type: 'notification'; notification: Notification; repeat: boolean }
+  /** The server's acknowledgement of the room this tab said it shows. */
+  | { type: 'viewing' }
   | { type: 'task.changed'; taskId: number }
   | { type: 'column.changed' }
   | { type: 'timer.changed'; taskId: number; userId: number }
@@ -72,7 +107,11 @@ export function parseRealtimeMessage(raw: unknown): RealtimeEvent | null {
     case 'column.changed':
       return { type: data.type };
     case 'notification':
-      return isNotification(data.notification) ? { type: 'notification', notification: data.notification } : null;
+      return isNotification(data.notification)
+        ? { type: 'notification', notification: data.notification, repeat: data.repeat === true }
+        : null;
+    case 'viewing':
+      return { type: 'viewing' };
     case 'task.changed':
       return isId(data.taskId) ? { type: 'task.changed', taskId: data.taskId } : null;
     case 'timer.changed':

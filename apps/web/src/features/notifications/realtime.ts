@@ -12,6 +12,18 @@ const listeners = new Set<Listener>();
 /** Close code of the server when the session behind the socket ended (realtime.service.ts). */
 export const SESSION_ENDED = 4401;
 
+/**
+ * The chat room this tab's page shows, told to the server so it does not notify us of messages we
+ * are reading. A hidden tab shows nothing; each connection (tab) counts apart on the server.
+ */
+let viewingRoom: number | null = null;
+let sendViewing: (() => void) | null = null;
+
+export function setViewingRoom(roomId: number | null): void {
+  viewingRoom = roomId;
+  sendViewing?.();
+}
+
 export function subscribeRealtime(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -36,6 +48,17 @@ export function connectRealtime(onSessionEnded: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let stopped = false;
+  let told: number | null | undefined;
+
+  // The room in view as the server should know it: none while the tab is hidden.
+  const tell = () => {
+    const roomId = document.visibilityState === 'hidden' ? null : viewingRoom;
+    if (!socket || socket.readyState !== WebSocket.OPEN || roomId === told) return;
+    told = roomId;
+    socket.send(JSON.stringify({ type: 'viewing', roomId }));
+  };
+  sendViewing = tell;
+  document.addEventListener('visibilitychange', tell);
 
   const open = () => {
     timer = null;
@@ -47,7 +70,11 @@ export function connectRealtime(onSessionEnded: () => void): () => void {
       schedule();
       return;
     }
-    socket.onopen = () => (attempt = 0);
+    socket.onopen = () => {
+      attempt = 0;
+      told = undefined; // a new connection knows nothing yet
+      if (viewingRoom !== null) tell();
+    };
     socket.onmessage = (message) => {
       const event = parseRealtimeMessage(message.data);
       if (event) emit(event);
@@ -68,6 +95,8 @@ export function connectRealtime(onSessionEnded: () => void): () => void {
   open();
   return () => {
     stopped = true;
+    if (sendViewing === tell) sendViewing = null;
+    document.removeEventListener('visibilitychange', tell);
     if (timer) clearTimeout(timer);
     if (socket) {
       socket.onclose = null;
