@@ -33,10 +33,29 @@ export function copyTask(task: Task): Promise<Task> {
   return createTask(copyBody(task));
 }
 
-/** 'Arquivar': isArchived true; the task leaves the board. */
-export async function archiveTask(id: number): Promise<void> {
-  await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body: { isArchived: true } });
-  await mutate<Task[]>(keys.tasks, (list) => removeTask(list, id), { revalidate: false });
+/** Every page of the 'Arquivadas' list that is cached (any search, client or page). */
+function refreshArchived(): Promise<unknown> {
+  return mutate((key) => typeof key === 'string' && key.startsWith(keys.archivedPrefix));
+}
+
+/** 'Arquivar': isArchived true; the task leaves the board (and its own copy says archived). */
+export async function archiveTask(id: number): Promise<Task> {
+  const task = await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body: { isArchived: true } });
+  await Promise.all([
+    mutate<Task[]>(keys.tasks, (list) => removeTask(list, id), { revalidate: false }),
+    mutate(keys.task(id), task, { revalidate: false }),
+    refreshHistory(id),
+  ]);
+  void refreshArchived();
+  return task;
+}
+
+/** 'Restaurar' (and the archive toast's 'Desfazer'): back on the board, at the end of its list. */
+export async function restoreTask(id: number): Promise<Task> {
+  const task = await apiFetch<Task>(`/api/tasks/${id}/restore`, { method: 'POST' });
+  await Promise.all([putInList(task), mutate(keys.task(id), task, { revalidate: false }), refreshHistory(id)]);
+  void refreshArchived();
+  return task;
 }
 
 /**
