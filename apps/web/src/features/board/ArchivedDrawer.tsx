@@ -54,7 +54,11 @@ export function ArchivedDrawer({ open, onClose, columns, clients, rights, onOpen
     return () => clearTimeout(timer);
   }, [search]);
   useEffect(() => setLimit(ARCHIVED_PAGE_DEFAULT), [query, clientId]);
-  const list = useSWR<ArchivedTaskPage>(open ? keys.archived({ search: query, clientId, limit }) : null, { keepPreviousData: true });
+  // Read again on each opening and filter change (a cached page may predate an archive or restore).
+  const list = useSWR<ArchivedTaskPage>(open ? keys.archived({ search: query, clientId, limit }) : null, {
+    keepPreviousData: true,
+    revalidateIfStale: true,
+  });
   const [restoring, setRestoring] = useState<number | null>(null);
 
   const columnName = (id: number) => columns.find((c) => c.id === id)?.name ?? 'Backlog';
@@ -159,8 +163,12 @@ export function ArchivedDrawer({ open, onClose, columns, clients, rights, onOpen
                                   </Badge>
                                 )}
                                 <Text>lista {columnName(task.columnId)}</Text>
-                                {task.archivedAt && <Text>· arquivada em {formatDateTime(task.archivedAt)}</Text>}
                               </HStack>
+                              {task.archivedAt && (
+                                <Text textStyle="xs" color="fg.muted">
+                                  Arquivada em {formatDateTime(task.archivedAt)}
+                                </Text>
+                              )}
                               {canEditTask(task, rights.userId, rights) && (
                                 <Box>
                                   <Button
@@ -200,7 +208,7 @@ export function ArchivedDrawer({ open, onClose, columns, clients, rights, onOpen
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="Fechar" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

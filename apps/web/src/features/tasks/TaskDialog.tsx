@@ -90,7 +90,7 @@ export function TaskDialog({ target, onClose: close, ...rest }: TaskDialogProps)
           <Dialog.Content ref={content} maxW="6xl" w="full" mx="3" data-testid="task-dialog">
             {target && <TaskDialogContent key={key} target={target} onClose={onClose} drafts={drafts} {...rest} />}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="Fechar" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
