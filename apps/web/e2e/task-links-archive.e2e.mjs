@@ -225,4 +225,17 @@ test("'Arquivadas' lists archived tasks with search and client filter, and 'Rest
   assert.ok(width <= PHONE.width, `drawer ${width}px fits`);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
   await product.screenshot(page, 'archived-drawer-phone');
+
+  // Its title opens the archived task's dialog (its address), which restores it too.
+  await drawer.getByTestId(`archived-task-${other.id}`).getByRole('button', { name: other.title, exact: true }).click();
+  await drawer.waitFor({ state: 'detached' });
+  const dialog = page.getByTestId('task-dialog');
+  await dialog.getByTestId('task-archived-badge').waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('task'), String(other.id));
+  const back = taskResponse(page, other.id, 'POST', '/restore');
+  await dialog.getByRole('button', { name: 'Restaurar' }).click();
+  assert.equal((await back).status(), 200);
+  await dialog.getByTestId('task-archived-badge').waitFor({ state: 'detached' });
+  await dialog.getByRole('button', { name: 'Arquivar' }).waitFor();
+  assert.equal((await product.sql(`SELECT "isArchived" FROM tasks WHERE id = $1`, [other.id]))[0].isArchived, false);
 });
