@@ -47,6 +47,12 @@ const sharedTask = async ({ ctx, actors }: MatrixEnv): Promise<number> => {
     await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
   return id;
 };
+/** The same, archived (for restore). */
+const archivedSharedTask = async (env: MatrixEnv): Promise<number> => {
+  const id = await sharedTask(env);
+  await env.ctx.dataSource.query(`UPDATE tasks SET "isArchived" = true WHERE id = $1`, [id]);
+  return id;
+};
 const taskBody = () => ({ title: 'Nova', description: 'd', clientId, deadline: new Date(Date.now() + 86400_000).toISOString() });
 
 // ---------- auth ----------
@@ -293,6 +299,13 @@ const BOARD_ROWS: MatrixRow[] = [
     method: 'put',
     path: async (env) => `/api/tasks/${await sharedTask(env)}/move`,
     body: () => ({ columnId: backlogId, position: 1 }),
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
+  { name: 'GET /api/tasks/archived', method: 'get', path: () => '/api/tasks/archived', expect: expectAll('2xx', { hidden: 403 }) },
+  {
+    name: 'POST /api/tasks/:id/restore',
+    method: 'post',
+    path: async (env) => `/api/tasks/${await archivedSharedTask(env)}/restore`,
     expect: expectAll('2xx', { hidden: 403 }),
   },
   {

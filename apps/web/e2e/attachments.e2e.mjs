@@ -53,9 +53,9 @@ test('an attachment with an accented name, uploaded through the task dialog, is 
     [NAME],
   );
 
-  // Reopened after a reload it is still listed under the same name, and downloads under it.
+  // After a reload (the address, ?task=<id>, opens the dialog again) it is still listed under the same name, and downloads under it.
   await page.reload();
-  await page.getByTestId(`task-card-${task.id}`).click();
+  assert.equal(new URL(page.url()).searchParams.get('task'), String(task.id));
   await dialog.waitFor();
   const link = dialog.getByRole('region', { name: 'Anexos' }).getByRole('link', { name: NAME }).first();
   await link.waitFor();

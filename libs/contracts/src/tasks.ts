@@ -39,6 +39,27 @@ export interface Task {
   attachments: TaskAttachment[];
 }
 
+/** An archived task in the 'Arquivadas' list: when it was archived (from its history; null for old rows without one). */
+export interface ArchivedTask extends Task {
+  archivedAt: string | null;
+}
+
+/** GET /api/tasks/archived: one page, newest archive first, and how many match in all. */
+export interface ArchivedTaskPage {
+  items: ArchivedTask[];
+  total: number;
+}
+
+/** Page size of the archived list (default and largest asked). */
+export const ARCHIVED_PAGE_DEFAULT = 50;
+export const ARCHIVED_PAGE_MAX = 200;
+
+/** The address of a task: the board with its dialog open (the form notifications and e-mails link to). */
+export const TASK_PARAM = 'task';
+export function taskPath(taskId: number): string {
+  return `/kanban?${TASK_PARAM}=${taskId}`;
+}
+
 export interface TaskComment {
   id: number;
   content: string;

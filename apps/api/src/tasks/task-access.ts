@@ -3,6 +3,7 @@ import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks } from '@wkflow/
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
+export const TASK_NOT_ARCHIVED = 'A tarefa não está arquivada';
 export const TASK_NOT_EDITABLE = 'Você não tem permissão para editar esta tarefa';
 
 /** SQL condition: the task (alias t) is visible to the user whose id is the parameter `$n`. */

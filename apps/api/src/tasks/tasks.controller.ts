@@ -15,11 +15,20 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { MULTIPART_UTF8 } from '../common/multipart';
-import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { createReadStream } from 'node:fs';
 import type { Request, Response } from 'express';
 import {
   ATTACHMENT_MAX_BYTES,
+  type ArchivedTaskPage,
   type Column,
   type Task,
   type TaskAttachment,
@@ -32,6 +41,7 @@ import { IdParam } from '../common/id-param';
 import { AttachmentsService } from './attachments.service';
 import { ColumnsService } from './columns.service';
 import {
+  ArchivedTaskQueryDto,
   CreateColumnDto,
   CreateCommentDto,
   CreateTaskDto,
@@ -121,6 +131,15 @@ export class TasksController {
     return this.tasks.create(user, dto);
   }
 
+  /** Declared before ':id', which would read 'archived' as an id. */
+  @RequirePermission('tasks', 'read')
+  @Get('archived')
+  @ApiOkResponse({ description: 'ArchivedTaskPage: { items: ArchivedTask[] (Task with archivedAt), total }' })
+  @ApiBadRequestResponse({ description: 'search, clientId, limit or offset invalid' })
+  archived(@CurrentUser() user: AuthenticatedUser, @Query() query: ArchivedTaskQueryDto): Promise<ArchivedTaskPage> {
+    return this.tasks.archived(user, query);
+  }
+
   @RequirePermission('tasks', 'read')
   @Get(':id')
   get(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<Task> {
@@ -131,6 +150,18 @@ export class TasksController {
   @Put(':id')
   update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateTaskDto): Promise<Task> {
     return this.tasks.update(user, id, dto);
+  }
+
+  /** Back on the board at the end of its column (the backlog when that column is gone); rights as for editing. */
+  @RequirePermission('tasks', 'read')
+  @Post(':id/restore')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'Task (restored)' })
+  @ApiForbiddenResponse({ description: 'the user sees the task but may not edit it' })
+  @ApiNotFoundResponse({ description: 'no such task, or one the user may not see' })
+  @ApiConflictResponse({ description: 'the task is not archived' })
+  restore(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<Task> {
+    return this.tasks.restore(user, id);
   }
 
   @RequirePermission('tasks', 'read')

@@ -1,12 +1,14 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  ARCHIVED_PAGE_DEFAULT,
   canViewAllTasks,
   isCompletedColumnName,
+  type ArchivedTaskPage,
   type Task,
   type TaskAttachment,
   type TaskComment,
@@ -14,8 +16,8 @@ import {
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { CreateTaskDto, MoveTaskDto, TaskListQueryDto, UpdateTaskDto } from './dto/tasks.dto';
-import { assertCanEdit, assertCanSee, visibleTaskCondition } from './task-access';
+import type { ArchivedTaskQueryDto, CreateTaskDto, MoveTaskDto, TaskListQueryDto, UpdateTaskDto } from './dto/tasks.dto';
+import { assertCanEdit, assertCanSee, TASK_NOT_ARCHIVED, visibleTaskCondition } from './task-access';
 import { TaskEvents } from './task-events';
 import { pgError } from '../common/db-errors';
 import { freshRanks, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
@@ -430,15 +432,16 @@ export class TasksService {
           });
         }
         if (dto.isArchived !== undefined && dto.isArchived !== current.isArchived) {
-          assign('isArchived', dto.isArchived);
-          // A restored task goes back to the end of its column (its old key may be taken by now).
-          if (!dto.isArchived) assign('rank', await this.endRank(db, current.columnId));
-          history.push({
-            actionType: 'updated',
-            fieldName: 'status',
-            oldValue: current.isArchived ? 'archived' : 'active',
-            newValue: dto.isArchived ? 'archived' : 'active',
-          });
+          if (dto.isArchived) {
+            assign('isArchived', true);
+            history.push({
+              actionType: 'updated',
+              fieldName: 'status',
+              oldValue: 'active',
+              newValue: 'archived',
+              metadata: { columnId: current.columnId, column: current.columnName },
+            });
+          } else history.push(await this.unarchive(db, current));
         }
         if (dto.assignedTo !== undefined) {
           const next = await this.assertAssignees(db, dto.assignedTo);
@@ -481,6 +484,90 @@ export class TasksService {
         completed: move.completed,
       });
     return task;
+  }
+
+  /**
+   * Puts an archived task back on the board inside an open transaction, at the end of its column
+   * (its old key may be taken by now); returns its history row. Deleting a column moves the
+   * archived tasks it held to the backlog, so a task whose column is gone comes back there.
+   * completedAt follows the column it comes back to, as after a move.
+   */
+  private async unarchive(db: EntityManager, current: TaskRow): Promise<HistoryRow> {
+    const rank = await this.endRank(db, current.columnId);
+    await db.query(
+      `UPDATE tasks SET "isArchived" = false, rank = $2, "updatedAt" = now(),
+              "completedAt" = CASE WHEN $3::boolean THEN COALESCE("completedAt", now()) END
+        WHERE id = $1`,
+      [current.id, rank, isCompletedColumnName(current.columnName)],
+    );
+    return {
+      actionType: 'updated',
+      fieldName: 'status',
+      oldValue: 'archived',
+      newValue: 'active',
+      metadata: { columnId: current.columnId, column: current.columnName },
+    };
+  }
+
+  /** POST /api/tasks/{id}/restore: editing rights as for any change; a task not archived is a 409. */
+  async restore(user: AuthenticatedUser, id: number): Promise<Task> {
+    const task = await retryOnRankConflict(() =>
+      this.dataSource.transaction(async (db) => {
+        const current = await this.findRow(db, id, true);
+        assertCanEdit(user, current);
+        if (!current.isArchived) throw new ConflictException(TASK_NOT_ARCHIVED);
+        await this.writeHistory(db, id, user.id, [await this.unarchive(db, current)]);
+        return this.toTask((await this.findRow(db, id))!);
+      }),
+    );
+    this.events.emit({ type: 'taskUpdated', taskId: id, actorId: user.id });
+    return task;
+  }
+
+  /**
+   * GET /api/tasks/archived: the archived tasks the user may see, most recently archived first,
+   * filtered by words in the title or description and by client; one page and the total.
+   */
+  async archived(user: AuthenticatedUser, query: ArchivedTaskQueryDto): Promise<ArchivedTaskPage> {
+    const params: unknown[] = [user.id];
+    const where = ['t."isArchived"', visibleTaskCondition(user, '$1')];
+    if (query.search?.trim()) {
+      params.push(likePattern(query.search.trim()));
+      where.push(`(t.title ILIKE $${params.length} OR t.description ILIKE $${params.length})`);
+    }
+    if (query.clientId) {
+      params.push(query.clientId);
+      where.push(`t."clientId" = $${params.length}`);
+    }
+    const condition = where.join(' AND ');
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM tasks t WHERE ${condition}`,
+      params,
+    );
+    const limit = query.limit ?? ARCHIVED_PAGE_DEFAULT;
+    const offset = query.offset ?? 0;
+    const rows: (TaskRow & { archivedAt: Date | null })[] = total
+      ? await this.dataSource.query(
+          `${taskSelect(
+            '0',
+            'tasks',
+            `(SELECT max(h."createdAt") FROM task_history h
+               WHERE h."taskId" = t.id AND h."fieldName" = 'status' AND h."newValue" = 'archived') AS "archivedAt",`,
+          )}
+           WHERE ${condition}
+           ORDER BY "archivedAt" DESC NULLS LAST, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          params,
+        )
+      : [];
+    const now = new Date();
+    const todayStartMs = this.todayStart(now).toMillis();
+    return {
+      items: rows.map((row) => ({
+        ...this.toTask(row, now, todayStartMs),
+        archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+      })),
+      total,
+    };
   }
 
   /** A key after the last board task of the column (new and restored tasks go to the end). */

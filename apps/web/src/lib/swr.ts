@@ -38,6 +38,17 @@ export const keys = {
   columns: '/api/columns',
   tasks: '/api/tasks',
   task: (id: number | string) => `/api/tasks/${id}`,
+  /** The 'Arquivadas' list: search, client and page in the query (one key per combination). */
+  archivedPrefix: '/api/tasks/archived',
+  archived: (query: { search?: string; clientId?: number | null; limit?: number; offset?: number }) => {
+    const params = new URLSearchParams();
+    if (query.search) params.set('search', query.search);
+    if (query.clientId) params.set('clientId', String(query.clientId));
+    if (query.limit) params.set('limit', String(query.limit));
+    if (query.offset) params.set('offset', String(query.offset));
+    const text = params.toString();
+    return text ? `/api/tasks/archived?${text}` : '/api/tasks/archived';
+  },
   taskAttachments: (id: number | string) => `/api/tasks/${id}/attachments`,
   taskComments: (id: number | string) => `/api/tasks/${id}/comments`,
   taskHistory: (id: number | string) => `/api/tasks/${id}/history`,

@@ -18,6 +18,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  ARCHIVED_PAGE_DEFAULT,
+  ARCHIVED_PAGE_MAX,
   COLUMN_NAME_MAX,
   COMMENT_MAX,
   REMINDER_OPTIONS,
@@ -279,4 +281,37 @@ export class TaskListQueryDto {
   @Min(0, { message: 'cursor inválido' })
   @IsInt({ message: 'cursor inválido' })
   cursor?: number;
+}
+
+/** GET /api/tasks/archived: search in title and description, one client, one page. */
+export class ArchivedTaskQueryDto {
+  @ApiPropertyOptional({ description: 'words in the title or description' })
+  @IsOptional()
+  @MaxLength(200, { message: 'Busca longa demais' })
+  @IsString({ message: 'Busca inválida' })
+  search?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @Max(MAX_INT, { message: 'Cliente inválido' })
+  @Min(1, { message: 'Cliente inválido' })
+  @IsInt({ message: 'Cliente inválido' })
+  clientId?: number;
+
+  @ApiPropertyOptional({ description: `page size, 1 to ${ARCHIVED_PAGE_MAX} (default ${ARCHIVED_PAGE_DEFAULT})` })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(ARCHIVED_PAGE_MAX, { message: `limit deve ser entre 1 e ${ARCHIVED_PAGE_MAX}` })
+  @Min(1, { message: `limit deve ser entre 1 e ${ARCHIVED_PAGE_MAX}` })
+  @IsInt({ message: `limit deve ser entre 1 e ${ARCHIVED_PAGE_MAX}` })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'tasks to skip (paging)' })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(1_000_000, { message: 'offset inválido' })
+  @Min(0, { message: 'offset inválido' })
+  @IsInt({ message: 'offset inválido' })
+  offset?: number;
 }

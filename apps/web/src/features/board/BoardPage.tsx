@@ -1,4 +1,5 @@
-import { Box, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
+import { Archive } from 'lucide-react';
 import {
   canEditAllTasks,
   canEditAssignedTasks,
@@ -25,6 +26,7 @@ import { useClients } from '../clients/useClients';
 import { moveTask } from '../tasks/tasks.api';
 import type { TaskDialogTarget } from '../tasks/TaskDialog';
 import { useColumns, useTasks, useTeam } from '../tasks/useTaskData';
+import { useLinkedTask } from './useLinkedTask';
 import { hiddenMatchesText } from './search.logic';
 import { AddColumnTile } from './AddColumnTile';
 import { BoardColumn, type EditRights } from './BoardColumn';
@@ -48,6 +50,8 @@ import { createColumn, deleteColumn, renameColumn, reorderColumnsOnServer, updat
 
 // The dialog (and its forms code) loads when first opened, not with the board.
 const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ default: m.TaskDialog })));
+// So does the 'Arquivadas' drawer.
+const ArchivedDrawer = lazy(() => import('./ArchivedDrawer').then((m) => ({ default: m.ArchivedDrawer })));
 // So does the column deletion confirmation (only admins delete lists).
 const ConfirmDialog = lazy(() => import('../clients/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
@@ -102,7 +106,16 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
     [params, viewAll],
   );
   const [filters, setFilters] = useState<BoardFilters>(DEFAULT_FILTERS);
-  const [target, setTarget] = useState<TaskDialogTarget | null>(null);
+  // A task's dialog is the address /kanban?task=<id> (docs/decisions.md); a new task's is state only.
+  const [creating, setCreating] = useState<TaskDialogTarget | null>(null);
+  const linked = useLinkedTask(params, setParams, tasks, tasksQuery.data !== undefined);
+  const target = useMemo<TaskDialogTarget | null>(
+    () => creating ?? (linked.ready ? { mode: 'edit', taskId: linked.taskId } : null),
+    [creating, linked.ready, linked.taskId],
+  );
+  const [archivedOpen, setArchivedOpen] = useState(false);
+  const [archivedUsed, setArchivedUsed] = useState(false);
+  if (archivedOpen && !archivedUsed) setArchivedUsed(true);
   // Mounted from the first opening on, so later closings keep their animation.
   const [dialogUsed, setDialogUsed] = useState(false);
   if (target && !dialogUsed) setDialogUsed(true);
@@ -163,9 +176,13 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
     reorderColumnsOnServer(updates).catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
   }, []);
 
-  const onOpen = useCallback((taskId: number) => setTarget({ mode: 'edit', taskId }), []);
-  const onAdd = useCallback((column: Column) => setTarget({ mode: 'create', columnId: column.id }), []);
-  const onClose = useCallback(() => setTarget(null), []);
+  const { open: openLinked, close: closeLinked } = linked;
+  const onOpen = useCallback((taskId: number) => openLinked(taskId), [openLinked]);
+  const onAdd = useCallback((column: Column) => setCreating({ mode: 'create', columnId: column.id }), []);
+  const onClose = useCallback(() => {
+    if (creating) setCreating(null);
+    else closeLinked();
+  }, [creating, closeLinked]);
 
   const onRename = useCallback((column: Column, name: string) => {
     renameColumn(column.id, name, (question) => window.confirm(question))
@@ -209,7 +226,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const columnsReady = columnsQuery.data !== undefined || columnsQuery.error !== undefined;
   useEffect(() => {
     if (newAction !== 'task' || !columnsReady) return;
-    if (canWrite) setTarget({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null });
+    if (canWrite) setCreating({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -242,21 +259,26 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
         <PageHeader
           title="WKFlow"
           actions={
-            <HStack gap="4" flexWrap="wrap" role="group" aria-label="Filtros">
-              {(Object.keys(FILTER_LABELS) as Array<keyof BoardFilters>).map((key) => (
-                <Checkbox.Root
-                  key={key}
-                  size="sm"
-                  colorPalette={key === 'overdue' ? 'red' : key === 'completed' ? 'green' : 'brand'}
-                  checked={filters[key]}
-                  onCheckedChange={(e) => setFilters((f) => ({ ...f, [key]: e.checked === true }))}
-                  data-testid={`filter-${key}`}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{FILTER_LABELS[key]}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
+            <HStack gap="4" flexWrap="wrap">
+              <HStack gap="4" flexWrap="wrap" role="group" aria-label="Filtros">
+                {(Object.keys(FILTER_LABELS) as Array<keyof BoardFilters>).map((key) => (
+                  <Checkbox.Root
+                    key={key}
+                    size="sm"
+                    colorPalette={key === 'overdue' ? 'red' : key === 'completed' ? 'green' : 'brand'}
+                    checked={filters[key]}
+                    onCheckedChange={(e) => setFilters((f) => ({ ...f, [key]: e.checked === true }))}
+                    data-testid={`filter-${key}`}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{FILTER_LABELS[key]}</Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+              </HStack>
+              <Button size="xs" variant="outline" onClick={() => setArchivedOpen(true)} data-testid="open-archived">
+                <Archive /> Arquivadas
+              </Button>
             </HStack>
           }
         />
@@ -327,6 +349,18 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
             clients={clients}
             users={team}
             rights={dialogRights}
+          />
+        </Suspense>
+      )}
+      {archivedUsed && (
+        <Suspense fallback={null}>
+          <ArchivedDrawer
+            open={archivedOpen}
+            onClose={() => setArchivedOpen(false)}
+            columns={columns}
+            clients={clients}
+            rights={rights}
+            onOpenTask={openLinked}
           />
         </Suspense>
       )}

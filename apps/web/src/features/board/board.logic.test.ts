@@ -187,6 +187,23 @@ describe('board list helpers', () => {
     expect(upsertTask(undefined, task(2, 1, 2)).map((t) => t.id)).toEqual([2]);
     expect(removeTask(list, 1)).toEqual([]);
   });
+  it('closes the gap an archived task leaves in its column only', () => {
+    const tasks = [task(1, 1, 1), task(2, 1, 2), task(3, 1, 3), task(4, 2, 1)];
+    const left = removeTask(tasks, 2);
+    expect(left.map((t) => [t.id, t.position])).toEqual([
+      [1, 1],
+      [3, 2],
+      [4, 1],
+    ]);
+    // Restored at the end (the server's place n + 1), it sorts last.
+    const back = upsertTask(left, task(2, 1, 3));
+    expect(
+      tasksByColumn(back)
+        .get(1)!
+        .map((t) => t.id),
+    ).toEqual([1, 3, 2]);
+    expect(removeTask(tasks, 99)).toEqual(tasks);
+  });
   it('keeps the arrays of columns whose cards did not change', () => {
     const tasks = [task(1, 1, 1), task(2, 2, 1), task(3, 2, 2)];
     const first = tasksByColumn(tasks);

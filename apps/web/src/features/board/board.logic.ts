@@ -223,9 +223,17 @@ export function upsertTask(tasks: readonly Task[] | undefined, task: Task): Task
   return next;
 }
 
-/** The list without a task (archived tasks leave the board). */
+/**
+ * The list without a task (archived): the cards after it in its column move up one place, as on
+ * the server, so a task restored to the end (place n + 1) sorts after them.
+ */
 export function removeTask(tasks: readonly Task[] | undefined, taskId: number): Task[] {
-  return (tasks ?? []).filter((t) => t.id !== taskId);
+  const list = tasks ?? [];
+  const removed = list.find((t) => t.id === taskId);
+  if (!removed) return [...list];
+  return list
+    .filter((t) => t.id !== taskId)
+    .map((t) => (t.columnId === removed.columnId && t.position > removed.position ? { ...t, position: t.position - 1 } : t));
 }
 
 /** Cards rendered per step in a long column ('Mostrar mais' or scrolling adds the next step). */

@@ -17,7 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { isCompletedColumnName, TASK_TITLE_MAX, type Column, type Task, type TaskAttachment, type User } from '@wkflow/contracts';
 import { Form, Formik, useField } from 'formik';
-import { Archive, Copy } from 'lucide-react';
+import { Archive, ArchiveRestore, Copy, Link2 } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
 import { useOpenAfterMount } from '../../components/useOpenAfterMount';
@@ -28,7 +28,9 @@ import { backlogColumn } from '../board/board.logic';
 import type { EditRights } from '../board/BoardColumn';
 import { TaskTimerPanel } from '../timer/TimerControls';
 import { DescriptionField } from './DescriptionField';
+import { copyText } from '../clients/clipboard';
 import { archiveTask, copyTask, createTask, updateTask } from './tasks.api';
+import { restore, taskUrl } from './taskActions';
 import { canEditTask, discardQuestion, type HistoryNames, type UnsavedDrafts } from './tasks.logic';
 import { emptyTaskValues, taskSchema, taskToValues, toTaskPayload, type TaskFormValues } from './tasks.schemas';
 import { TaskAttachments } from './TaskAttachments';
@@ -88,7 +90,7 @@ export function TaskDialog({ target, onClose: close, ...rest }: TaskDialogProps)
           <Dialog.Content ref={content} maxW="6xl" w="full" mx="3" data-testid="task-dialog">
             {target && <TaskDialogContent key={key} target={target} onClose={onClose} drafts={drafts} {...rest} />}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label="Fechar" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
@@ -206,7 +208,7 @@ function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, use
   const columnId = task?.columnId ?? createColumnId ?? backlog?.id ?? null;
   const column = columns.find((c) => c.id === columnId) ?? backlog;
   const completed = column ? isCompletedColumnName(column.name) : false;
-  const [busy, setBusy] = useState<'copy' | 'archive' | null>(null);
+  const [busy, setBusy] = useState<'copy' | 'archive' | 'restore' | null>(null);
   const totalTime = useTaskTotalTime(task?.id ?? null);
 
   const names = useMemo<HistoryNames>(() => {
@@ -277,17 +279,38 @@ function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, use
     }
   }
 
+  // No question first: the toast offers 'Desfazer' while it shows (5 s), and 'Arquivadas' restores later.
   async function archive() {
     if (!task) return;
     setBusy('archive');
     try {
       await archiveTask(task.id);
-      toast.success('Tarefa arquivada');
+      toast.success('Tarefa arquivada', undefined, { label: 'Desfazer', onClick: () => void restore(task.id) });
       onClose();
     } catch (err) {
       toast.error('Erro ao arquivar tarefa', errorMessage(err));
     } finally {
       setBusy(null);
+    }
+  }
+
+  async function restoreHere() {
+    if (!task) return;
+    setBusy('restore');
+    try {
+      await restore(task.id);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function copyLink() {
+    if (!task) return;
+    try {
+      await copyText(taskUrl(task.id));
+      toast.success('Link copiado');
+    } catch {
+      toast.error('Não foi possível copiar', taskUrl(task.id));
     }
   }
 
@@ -308,6 +331,11 @@ function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, use
                   na lista {column?.name ?? 'Backlog'}
                 </Badge>
                 {editable && <ColumnSelect columns={columns} fallback={column?.id ?? null} changed={values.columnId !== columnId} />}
+                {task?.isArchived && (
+                  <Badge colorPalette="orange" variant="solid" data-testid="task-archived-badge">
+                    Arquivada
+                  </Badge>
+                )}
                 {task?.status === 'overdue' && !completed && (
                   <Badge colorPalette="red" variant="solid">
                     Atrasada
@@ -335,11 +363,14 @@ function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, use
               <Stack gap="5" alignSelf="start" bg="bg.subtle" rounded="lg" p="4" borderWidth="1px" borderColor="border.muted">
                 {task && <TaskTimerPanel taskId={task.id} taskTitle={task.title} totalTime={totalTime.data?.totalTime ?? 0} />}
                 <TaskCardFields clients={clients} users={users} readOnly={readOnly} />
-                {task && (rights.canWrite || editable) && (
+                {task && (
                   <Stack gap="2">
                     <Text textStyle="xs" fontWeight="bold" color="fg.muted" letterSpacing="wide">
                       AÇÕES
                     </Text>
+                    <Button size="sm" variant="outline" justifyContent="flex-start" bg="bg" onClick={() => void copyLink()}>
+                      <Link2 /> Copiar link
+                    </Button>
                     {rights.canWrite && (
                       <Button
                         size="sm"
@@ -353,7 +384,20 @@ function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, use
                         <Copy /> Copiar
                       </Button>
                     )}
-                    {editable && (
+                    {editable && task.isArchived && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        justifyContent="flex-start"
+                        bg="bg"
+                        onClick={() => void restoreHere()}
+                        loading={busy === 'restore'}
+                        disabled={busy !== null}
+                      >
+                        <ArchiveRestore /> Restaurar
+                      </Button>
+                    )}
+                    {editable && !task.isArchived && (
                       <Button
                         size="sm"
                         variant="outline"

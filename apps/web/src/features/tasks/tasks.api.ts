@@ -1,6 +1,6 @@
 import type { Task, TaskAttachment, TaskComment } from '@wkflow/contracts';
 import { mutate } from 'swr';
-import { apiFetch, getApiBaseUrl } from '../../lib/fetcher';
+import { apiFetch, getApiBaseUrl, getJson } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 import { applyMove, removeTask, upsertTask } from '../board/board.logic';
 import { copyBody } from './tasks.logic';
@@ -33,10 +33,39 @@ export function copyTask(task: Task): Promise<Task> {
   return createTask(copyBody(task));
 }
 
-/** 'Arquivar': isArchived true; the task leaves the board. */
-export async function archiveTask(id: number): Promise<void> {
-  await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body: { isArchived: true } });
-  await mutate<Task[]>(keys.tasks, (list) => removeTask(list, id), { revalidate: false });
+/**
+ * The history read again now: archive and restore usually happen with the dialog closed (the
+ * toast's 'Desfazer', 'Arquivadas'), and a revalidation would skip a key no hook shows, leaving
+ * the next opening with the history from before.
+ */
+function reloadHistory(taskId: number): Promise<unknown> {
+  const key = keys.taskHistory(taskId);
+  return mutate(key, getJson(key), { revalidate: false });
+}
+
+/** Every page of the 'Arquivadas' list that is cached (any search, client or page). */
+function refreshArchived(): Promise<unknown> {
+  return mutate((key) => typeof key === 'string' && key.startsWith(keys.archivedPrefix));
+}
+
+/** 'Arquivar': isArchived true; the task leaves the board (and its own copy says archived). */
+export async function archiveTask(id: number): Promise<Task> {
+  const task = await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body: { isArchived: true } });
+  await Promise.all([
+    mutate<Task[]>(keys.tasks, (list) => removeTask(list, id), { revalidate: false }),
+    mutate(keys.task(id), task, { revalidate: false }),
+    reloadHistory(id),
+  ]);
+  void refreshArchived();
+  return task;
+}
+
+/** 'Restaurar' (and the archive toast's 'Desfazer'): back on the board, at the end of its list. */
+export async function restoreTask(id: number): Promise<Task> {
+  const task = await apiFetch<Task>(`/api/tasks/${id}/restore`, { method: 'POST' });
+  await Promise.all([putInList(task), mutate(keys.task(id), task, { revalidate: false }), reloadHistory(id)]);
+  void refreshArchived();
+  return task;
 }
 
 /**

@@ -151,6 +151,13 @@ describe('history', () => {
     );
     expect(historySentence(item({ fieldName: 'status', oldValue: 'active', newValue: 'archived' }))).toBe('arquivou a tarefa');
     expect(historySentence(item({ fieldName: 'status', oldValue: 'archived', newValue: 'active' }))).toBe('restaurou a tarefa');
+    // Archive and restore name the list (rows written before they carried it keep the short sentence).
+    expect(historySentence(item({ fieldName: 'status', newValue: 'archived', metadata: { columnId: 2, column: 'Em Andamento' } }))).toBe(
+      'arquivou a tarefa da lista "Em Andamento"',
+    );
+    expect(historySentence(item({ fieldName: 'status', newValue: 'active', metadata: { columnId: 1, column: 'Backlog' } }))).toBe(
+      'restaurou a tarefa na lista "Backlog"',
+    );
   });
   it('summarises: creation, last 3 time entries, last 2 comments', () => {
     const history = [

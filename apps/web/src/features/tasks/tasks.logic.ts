@@ -197,8 +197,12 @@ export function historySentence(
         }
         case 'deadline':
           return `alterou o prazo para ${dateText(item.newValue)}`;
-        case 'status':
-          return item.newValue === 'archived' ? 'arquivou a tarefa' : 'restaurou a tarefa';
+        case 'status': {
+          // The list it was archived from or restored to (rows older than that carry none).
+          const column = typeof meta.column === 'string' ? meta.column : null;
+          if (item.newValue === 'archived') return column ? `arquivou a tarefa da lista "${column}"` : 'arquivou a tarefa';
+          return column ? `restaurou a tarefa na lista "${column}"` : 'restaurou a tarefa';
+        }
         case 'assignedTo':
           return 'alterou os responsáveis';
         case 'reminder':
