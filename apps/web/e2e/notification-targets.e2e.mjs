@@ -137,6 +137,10 @@ test('a notification leads to its target: the toast opens the chat room, the bel
   assert.equal((await taskMarked).status(), 200);
   await joao.waitForURL((url) => url.pathname === '/kanban' && url.searchParams.get('task') === String(task.id));
   await joao.getByTestId('board').waitFor();
+  // The board opens the task's dialog from its address.
+  const dialog = joao.getByTestId('task-dialog');
+  await dialog.getByRole('button', { name: 'Atualizar Tarefa' }).waitFor();
+  assert.equal(await dialog.getByRole('textbox', { name: 'Título' }).inputValue(), title);
   const [{ isRead }] = await product.sql(`SELECT "isRead" FROM notifications WHERE "userId" = $1 AND data->>'taskId' = $2`, [
     joaoId,
     String(task.id),

@@ -1,4 +1,4 @@
-import { REMINDER_MINUTES, type ReminderOption } from './tasks';
+import { REMINDER_MINUTES, taskPath, type ReminderOption } from './tasks';
 
 export const NOTIFICATION_TYPES = [
   'task_assigned',
@@ -77,7 +77,7 @@ export function notificationTarget(data: NotificationData | Record<string, unkno
 
 /** The web address (path and query) of a target: the task's dialog on the board, or the chat room. */
 export function targetPath(target: NotificationTarget): string {
-  return 'taskId' in target ? `/kanban?task=${target.taskId}` : `/chat?sala=${target.roomId}`;
+  return 'taskId' in target ? taskPath(target.taskId) : `/chat?sala=${target.roomId}`;
 }
 
 /** An absolute link to a target under the public web address (`WEB_URL`), or null without one. */
