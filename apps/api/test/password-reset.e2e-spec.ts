@@ -225,7 +225,9 @@ describe('password reset (e2e)', () => {
       await local.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
       const mail = (await eventually(() => mailsTo(user.email)[0]))!;
       expect(decodeQuotedPrintable(mail.raw)).toContain('https://wkflow.example.test/reset-password?token=');
-      expect(decodeQuotedPrintable(mail.raw)).toMatch(/<a href="https:\/\/wkflow\.example\.test\/reset-password\?token=[A-Za-z0-9_-]{43}">/);
+      expect(decodeQuotedPrintable(mail.raw)).toMatch(
+        /<a href="https:\/\/wkflow\.example\.test\/reset-password\?token=[A-Za-z0-9_-]{43}">/,
+      );
       await eventually(async () => {
         const [row] = await local.dataSource.query(`SELECT status, secrets FROM email_queue WHERE "recipientEmail" = $1`, [user.email]);
         return row.status === 'sent' && row.secrets === null;

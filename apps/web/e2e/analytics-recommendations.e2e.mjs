@@ -97,7 +97,9 @@ test('analytics: a report that fails on the server shows the error toast', async
   // The server really fails: this run's database refuses to store the report.
   await product.sql(`CREATE FUNCTION e2e_refuse_report() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'armazenamento de relatórios indisponível'; END $$`);
-  await product.sql(`CREATE TRIGGER e2e_refuse_report BEFORE INSERT ON analytics_reports FOR EACH ROW EXECUTE FUNCTION e2e_refuse_report()`);
+  await product.sql(
+    `CREATE TRIGGER e2e_refuse_report BEFORE INSERT ON analytics_reports FOR EACH ROW EXECUTE FUNCTION e2e_refuse_report()`,
+  );
   try {
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/analytics/reports') && r.request().method() === 'POST'),
