@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { ArchivedTaskPage, Task } from '@wkflow/contracts';
-import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -17,19 +17,8 @@ describe('archive and restore (e2e)', () => {
   let backlogId: number;
   const people: Record<string, { id: number; agent: Agent }> = {};
 
-  async function customProfile(permissions: object[]): Promise<number> {
-    const profile = (
-      await admin
-        .post('/api/access-profiles')
-        .send({ name: unique('Perfil '), description: 'teste' })
-        .expect(201)
-    ).body;
-    await admin
-      .put(`/api/access-profiles/${profile.id}/permissions`)
-      .send({ permissions: [{ module: 'wkflow', permission: 'read' }, ...permissions] })
-      .expect(200);
-    return profile.id;
-  }
+  const customProfile = (permissions: object[]): Promise<number> =>
+    createProfile(admin, [{ module: 'wkflow', permission: 'read' }, ...permissions]);
 
   async function person(name: string, profileId: number): Promise<void> {
     const user = await newUser(ctx, { profileId });

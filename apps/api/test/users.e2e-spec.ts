@@ -3,7 +3,7 @@ import type { User } from '@wkflow/contracts';
 import { UserEvents } from '../src/users/user-events';
 import { startIsolatedApp } from './utils/isolated-app';
 import { eventually } from './utils/smtp';
-import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -36,24 +36,15 @@ describe('users and approvals (e2e)', () => {
     ...overrides,
   });
   /** A profile with users and user_management write that is not profile 1. */
-  const customAdminProfile = async (): Promise<number> => {
-    const profile = (
-      await admin
-        .post('/api/access-profiles')
-        .send({ name: unique('Gestor '), description: 'gestão de usuários' })
-        .expect(201)
-    ).body;
-    await admin
-      .put(`/api/access-profiles/${profile.id}/permissions`)
-      .send({
-        permissions: [
-          { module: 'users', permission: 'write' },
-          { module: 'user_management', permission: 'write' },
-        ],
-      })
-      .expect(200);
-    return profile.id;
-  };
+  const customAdminProfile = (): Promise<number> =>
+    createProfile(
+      admin,
+      [
+        { module: 'users', permission: 'write' },
+        { module: 'user_management', permission: 'write' },
+      ],
+      'Gestor ',
+    );
 
   describe('GET /api/users', () => {
     it('lists approved users only, with the public fields; pending ones with includePending for users read', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Task } from '@wkflow/contracts';
 import { type LiveSocket, openSocket, sessionCookie, wsUrl } from './utils/realtime';
-import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -20,22 +20,15 @@ describe('a view_assigned profile (e2e)', () => {
   beforeAll(async () => {
     ctx = await startTestApp({ REMINDER_INTERVAL_MS: '3600000' });
     admin = await loginAsAdmin(ctx);
-    const profile = (
-      await admin
-        .post('/api/access-profiles')
-        .send({ name: unique('Só atribuídas '), description: 'vê as tarefas atribuídas' })
-        .expect(201)
-    ).body;
-    await admin
-      .put(`/api/access-profiles/${profile.id}/permissions`)
-      .send({
-        permissions: [
-          { module: 'wkflow', permission: 'read' },
-          { module: 'tasks', permission: 'view_assigned', additionalData: { taskScope: 'view_assigned_only' } },
-        ],
-      })
-      .expect(200);
-    viewer = await newUser(ctx, { profileId: profile.id });
+    const profileId = await createProfile(
+      admin,
+      [
+        { module: 'wkflow', permission: 'read' },
+        { module: 'tasks', permission: 'view_assigned', additionalData: { taskScope: 'view_assigned_only' } },
+      ],
+      'Só atribuídas ',
+    );
+    viewer = await newUser(ctx, { profileId });
     viewerAgent = await loginAs(ctx, viewer.email, viewer.password);
     someone = await newUser(ctx, { profileId: 3 });
     clientId = (

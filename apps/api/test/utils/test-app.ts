@@ -88,3 +88,15 @@ export async function loginAs(ctx: TestContext, email: string, password: string)
 export function loginAsAdmin(ctx: TestContext) {
   return loginAs(ctx, ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
 }
+
+/** A new access profile (unique name from `prefix`) holding exactly `permissions`; its id. */
+export async function createProfile(admin: ReturnType<typeof request.agent>, permissions: object[], prefix = 'Perfil '): Promise<number> {
+  const profile = (
+    await admin
+      .post('/api/access-profiles')
+      .send({ name: unique(prefix), description: 'teste' })
+      .expect(201)
+  ).body;
+  await admin.put(`/api/access-profiles/${profile.id}/permissions`).send({ permissions }).expect(200);
+  return profile.id;
+}

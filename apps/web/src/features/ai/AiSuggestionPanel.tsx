@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { MemberChecklist } from '../tasks/MemberChecklist';
 import { previewFields, type AiDraft } from './ai.logic';
 import { ConfidenceBadge } from './ConfidenceBadge';
+import { IdOptions } from '../../components/IdOptions';
 
 interface Named {
   id: number;
@@ -102,11 +103,7 @@ export function AiSuggestionPanel({ preview, draft, onDraftChange, editing, onTo
                   onChange={(e) => set({ clientId: e.target.value ? Number(e.target.value) : null })}
                 >
                   <option value="">Selecionar Cliente *</option>
-                  {clientOptions.map((c) => (
-                    <option key={c.id} value={String(c.id)}>
-                      {c.name}
-                    </option>
-                  ))}
+                  <IdOptions items={clientOptions} />
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>

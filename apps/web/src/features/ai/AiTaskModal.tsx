@@ -23,6 +23,7 @@ import {
 import { AiDebugPanel } from './AiDebugPanel';
 import { AiNotes } from './AiNotes';
 import { AiSuggestionPanel } from './AiSuggestionPanel';
+import { IdOptions } from '../../components/IdOptions';
 
 const NO_ITEMS: never[] = [];
 
@@ -189,11 +190,7 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
                     onChange={(e) => setChosenColumn(e.target.value ? Number(e.target.value) : null)}
                   >
                     {sortedColumns.length === 0 && <option value="">Nenhuma lista disponível</option>}
-                    {sortedColumns.map((c) => (
-                      <option key={c.id} value={String(c.id)}>
-                        {c.name}
-                      </option>
-                    ))}
+                    <IdOptions items={sortedColumns} />
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>

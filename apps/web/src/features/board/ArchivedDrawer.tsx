@@ -26,6 +26,7 @@ import { keys } from '../../lib/swr';
 import { restore } from '../tasks/taskActions';
 import { canEditTask } from '../tasks/tasks.logic';
 import type { EditRights } from './BoardColumn';
+import { IdOptions } from '../../components/IdOptions';
 
 interface ArchivedDrawerProps {
   open: boolean;
@@ -108,11 +109,7 @@ export function ArchivedDrawer({ open, onClose, columns, clients, rights, onOpen
                           data-testid="archived-client"
                         >
                           <option value="">Todos os clientes</option>
-                          {clients.map((c) => (
-                            <option key={c.id} value={String(c.id)}>
-                              {c.name}
-                            </option>
-                          ))}
+                          <IdOptions items={clients} />
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>

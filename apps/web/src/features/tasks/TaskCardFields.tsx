@@ -3,6 +3,7 @@ import { REMINDER_LABELS, REMINDER_OPTIONS } from '@wkflow/contracts';
 import { useField } from 'formik';
 import { MemberChecklist } from './MemberChecklist';
 import type { ReminderOption } from '@wkflow/contracts';
+import { IdOptions } from '../../components/IdOptions';
 
 interface TaskCardFieldsProps {
   clients: ReadonlyArray<{ id: number; name: string; color: string }>;
@@ -21,11 +22,7 @@ function ClientSelect({ clients, readOnly }: Pick<TaskCardFieldsProps, 'clients'
       <NativeSelect.Root size="sm">
         <NativeSelect.Field {...field} bg="bg">
           <option value="">Selecionar Cliente *</option>
-          {clients.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
+          <IdOptions items={clients} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

@@ -38,6 +38,7 @@ import { TaskCardFields } from './TaskCardFields';
 import { TaskComments } from './TaskComments';
 import { TaskHistorySection } from './TaskHistorySection';
 import { useTaskTotalTime } from './useTaskData';
+import { IdOptions } from '../../components/IdOptions';
 
 /** What the dialog shows: a new task (in a column, or the backlog) or an existing one. */
 export type TaskDialogTarget = { mode: 'create'; columnId: number | null } | { mode: 'edit'; taskId: number };
@@ -155,11 +156,7 @@ function ColumnSelect({ columns, fallback, changed }: { columns: readonly Column
         onChange={(e) => void helpers.setValue(e.target.value ? Number(e.target.value) : null)}
         data-testid="task-column-select"
       >
-        {columns.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
+        <IdOptions items={columns} />
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
