@@ -7,6 +7,7 @@ import {
   dateBR,
   hoursDecimalBR,
   hoursHHMM,
+  moneyBR,
   timeBR,
   TIMESHEET_EXPORT_MAX_ROWS,
   TIMESHEET_MESSAGES,
@@ -52,6 +53,7 @@ interface Row {
 }
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
+const money = (value: string | null): string => (value === null ? '' : moneyBR(Number(value)));
 
 /**
  * Timesheets: the filtered entries of /time-management, their totals per client and per person,
@@ -252,7 +254,7 @@ export class TimesheetService {
         row.description ?? '',
         hoursDecimalBR(row.seconds),
         hoursHHMM(row.seconds),
-        ...(showsValues ? [num(row.hourlyRate), num(row.value)] : []),
+        ...(showsValues ? [money(row.hourlyRate), money(row.value)] : []),
       ]);
       return { fileName, body: Buffer.from(toCsv({ columns, rows: data }), 'utf8'), contentType: 'text/csv; charset=utf-8' };
     }

@@ -51,11 +51,7 @@ export class TimePeriodQueryDto {
   period?: TimePeriod;
 }
 
-const idRule = (label: string) => [
-  Max(MAX_INT, { message: `${label} inválido` }),
-  Min(1, { message: `${label} inválido` }),
-  IsInt({ message: `${label} inválido` }),
-];
+const idRule = (message: string) => [Max(MAX_INT, { message }), Min(1, { message }), IsInt({ message })];
 
 function applyAll(decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((decorator) => decorator(target, key));
@@ -90,19 +86,19 @@ export class TimesheetQueryDto {
   @ApiPropertyOptional({ description: 'person' })
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Usuário'))
+  @applyAll(idRule('Usuário inválido'))
   userId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Cliente'))
+  @applyAll(idRule('Cliente inválido'))
   clientId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Tarefa'))
+  @applyAll(idRule('Tarefa inválida'))
   taskId?: number;
 
   @ApiPropertyOptional({ description: `page size, 1 to ${TIMESHEET_PAGE_MAX} (default ${TIMESHEET_PAGE_DEFAULT})` })
@@ -133,6 +129,6 @@ export class TimesheetOptionsQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Cliente'))
+  @applyAll(idRule('Cliente inválido'))
   clientId?: number;
 }
