@@ -195,3 +195,19 @@ export function timesheetFileName(filter: TimesheetFilter, now: Date, timezone: 
   const span = filter.period === 'custom' ? `${filter.from}-a-${filter.to}` : `${filter.period}-${today}`;
   return `horas-${span}.${ext}`;
 }
+
+/**
+ * An amount in reais as typed in pt-BR: '150', '150,5', '1.234,50' (also '150.50'). Blank is
+ * null (no rate); undefined when it is not an amount ≥ 0 with at most two decimals.
+ */
+export function parseMoneyBR(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(/^R\$\s*/, '');
+  if (trimmed === '') return null;
+  let normal: string;
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(trimmed)) normal = trimmed.replace(/\./g, '').replace(',', '.');
+  else if (/^\d+(,\d{1,2})?$/.test(trimmed)) normal = trimmed.replace(',', '.');
+  else if (/^\d+\.\d{1,2}$/.test(trimmed)) normal = trimmed;
+  else return undefined;
+  const value = Number(normal);
+  return Number.isFinite(value) && value <= HOURLY_RATE_MAX ? value : undefined;
+}

@@ -7,6 +7,7 @@ import {
   isIsoDate,
   moneyBR,
   neutralizeCell,
+  parseMoneyBR,
   timeBR,
   timesheetRange,
   weekDays,
@@ -62,5 +63,18 @@ describe('timesheet ranges', () => {
     expect(timesheetRange({ period: 'week' }, now, TZ).since?.toISOString()).toBe('2026-11-23T03:00:00.000Z');
     expect(timesheetRange({ period: 'all' }, now, TZ)).toEqual({ since: null, until: null });
     expect(weekDays(now, TZ)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+  });
+});
+
+describe('parseMoneyBR', () => {
+  it('reads amounts as typed in pt-BR', () => {
+    expect(parseMoneyBR('150')).toBe(150);
+    expect(parseMoneyBR('150,5')).toBe(150.5);
+    expect(parseMoneyBR('R$ 1.234,50')).toBe(1234.5);
+    expect(parseMoneyBR('150.50')).toBe(150.5);
+    expect(parseMoneyBR('  ')).toBeNull();
+  });
+  it('refuses negatives, three decimals and text', () => {
+    for (const text of ['-1', '1,234', 'abc', '1.2.3', '999999999']) expect(parseMoneyBR(text)).toBeUndefined();
   });
 });
