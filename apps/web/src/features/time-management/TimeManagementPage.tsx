@@ -29,14 +29,16 @@ import { TimesheetTotals } from './TimesheetTotals';
 function SummaryCard({ label, value, icon }: { label: string; value: string | number; icon: React.ReactNode }) {
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
-      <Card.Body>
+      <Card.Body p={{ base: '3', md: '6' }}>
         <Flex align="center" gap="3">
-          <Box color="brand.fg">{icon}</Box>
-          <Box>
+          <Box color="brand.fg" display={{ base: 'none', sm: 'block' }}>
+            {icon}
+          </Box>
+          <Box minW="0">
             <Text textStyle="sm" color="fg.muted">
               {label}
             </Text>
-            <Text fontSize="2xl" fontWeight="semibold">
+            <Text fontSize={{ base: 'lg', md: '2xl' }} fontWeight="semibold" whiteSpace="nowrap">
               {value}
             </Text>
           </Box>
@@ -135,7 +137,7 @@ export default function TimeManagementPage() {
       />
       <MyWeek />
       <TimesheetFilters filter={filter} onChange={setFilter} />
-      <SimpleGrid columns={{ base: 1, md: showsValues ? 4 : 3 }} gap="4" mb="6">
+      <SimpleGrid columns={{ base: 2, md: showsValues ? 4 : 3 }} gap={{ base: '3', md: '4' }} mb="6">
         <SummaryCard label="Total de horas" value={formatHoursMinutes(totals?.seconds ?? 0)} icon={<Clock />} />
         <SummaryCard label="Registros" value={totals?.records ?? 0} icon={<ListChecks />} />
         <SummaryCard label="Usuários ativos" value={totals?.activeUsers ?? 0} icon={<Users />} />

@@ -49,7 +49,7 @@ export function TimesheetFilters({ filter, onChange }: { filter: TimesheetFilter
     <SimpleGrid
       as="fieldset"
       aria-label="Filtros"
-      columns={{ base: 1, sm: 2, lg: filter.period === 'custom' ? 6 : 4 }}
+      columns={{ base: 2, lg: filter.period === 'custom' ? 6 : 4 }}
       gap="3"
       mb="4"
       alignItems="end"
@@ -118,7 +118,7 @@ export function TimesheetFilters({ filter, onChange }: { filter: TimesheetFilter
         ))}
       </Select>
       {filtered && (
-        <Button size="sm" variant="ghost" onClick={() => onChange(initialTimesheetFilter)} gridColumn={{ base: 'auto', lg: 'auto' }}>
+        <Button size="sm" variant="ghost" onClick={() => onChange(initialTimesheetFilter)} justifySelf="start">
           <FilterX /> Limpar filtros
         </Button>
       )}

@@ -29,7 +29,9 @@ function TotalsTable({
                 <Table.Row>
                   <Table.ColumnHeader>{title === 'Por cliente' ? 'Cliente' : 'Pessoa'}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Horas</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Registros</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                    Registros
+                  </Table.ColumnHeader>
                   {showsValues && <Table.ColumnHeader textAlign="end">Valor</Table.ColumnHeader>}
                 </Table.Row>
               </Table.Header>
@@ -40,7 +42,9 @@ function TotalsTable({
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
                       {formatHoursMinutes(row.seconds)}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{row.records}</Table.Cell>
+                    <Table.Cell textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                      {row.records}
+                    </Table.Cell>
                     {showsValues && (
                       <Table.Cell textAlign="end" whiteSpace="nowrap">
                         {row.value == null ? '—' : formatBRL(row.value)}
