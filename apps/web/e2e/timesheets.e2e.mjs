@@ -124,3 +124,27 @@ test('an own_only collaborator sees only his own hours and no values', async () 
   const people = await page.getByTestId('time-person').locator('option').allTextContents();
   assert.deepEqual(people, ['Todas as pessoas', fixture.ana.name]);
 });
+
+test('the hourly rate is edited in the client form with clients write, and hidden from a reader', async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto(`/clients/${fixture.alfa.id}`);
+  const rate = page.getByLabel('Valor por hora (R$)');
+  await rate.waitFor();
+  assert.equal(await rate.inputValue(), '120,00');
+  await rate.fill('-5');
+  await rate.blur();
+  await page.getByText('Valor por hora deve ser um número maior ou igual a 0 com até 2 casas decimais').waitFor();
+  await rate.fill('1.150,50');
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/clients/${fixture.alfa.id}`) && r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  assert.equal((await saved).status(), 200);
+  const [row] = await product.sql(`SELECT "hourlyRate" FROM clients WHERE id = $1`, [fixture.alfa.id]);
+  assert.equal(row.hourlyRate, '1150.50');
+
+  const reader = await product.newPage({ email: 'ana@wkflow.local', password: DEMO_PASSWORD });
+  const loaded = reader.waitForResponse((r) => r.url().endsWith(`/api/clients/${fixture.alfa.id}`));
+  await reader.goto(`/clients/${fixture.alfa.id}`);
+  assert.doesNotMatch(await (await loaded).text(), /hourlyRate/);
+  await reader.getByLabel('Nome').waitFor();
+  assert.equal(await reader.getByLabel('Valor por hora (R$)').count(), 0);
+});
