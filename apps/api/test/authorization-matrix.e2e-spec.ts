@@ -344,6 +344,31 @@ const TIMER_ROWS: MatrixRow[] = [
     path: async (env) => `/api/time-entries/task/${await sharedTask(env)}`,
     expect: expectAll('2xx', { hidden: 403 }),
   },
+  // Timesheets (issue 20): what each profile sees is tested in timesheets.e2e-spec.ts.
+  {
+    name: 'GET /api/time-entries/timesheet',
+    method: 'get',
+    path: () => '/api/time-entries/timesheet?period=all',
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
+  {
+    name: 'GET /api/time-entries/timesheet/options',
+    method: 'get',
+    path: () => '/api/time-entries/timesheet/options',
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
+  {
+    name: 'GET /api/time-entries/timesheet/export',
+    method: 'get',
+    path: () => '/api/time-entries/timesheet/export?format=csv&period=today',
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
+  {
+    name: 'GET /api/time-entries/my-week',
+    method: 'get',
+    path: () => '/api/time-entries/my-week',
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
 ];
 
 // ---------- notifications and admin e-mail tools ----------

@@ -73,6 +73,7 @@ describe('clients (e2e)', () => {
         logoUrl: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        hourlyRate: null, // the manager has clients write
       });
       const alpha = await manager
         .post('/api/clients')

@@ -148,21 +148,6 @@ export interface ReportTable {
   rows: (string | number | null)[][];
 }
 
-/**
- * CSV for spreadsheets in pt-BR: UTF-8 with a BOM, ';' between fields, decimal comma, CRLF line
- * ends; a field with ';', a quote or a line break is quoted.
- */
-export const CSV_SEPARATOR = ';';
-export function toCsv(table: ReportTable): string {
-  const field = (value: string | number | null): string => {
-    if (value === null) return '';
-    const text = typeof value === 'number' ? String(value).replace('.', ',') : value;
-    return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = [table.columns, ...table.rows].map((row) => row.map(field).join(CSV_SEPARATOR));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
 /** A file name for a report's CSV: letters, digits and dashes only. */
 export function reportFileName(report: Pick<Report, 'id' | 'name'>): string {
   const slug = report.name

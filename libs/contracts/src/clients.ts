@@ -57,6 +57,8 @@ export interface Client {
   /** Where GET serves the logo (with a version query so a replaced logo is refetched), or null. */
   logoUrl: string | null;
   createdAt: string;
+  /** R$ per hour (issue 20): sent only to users with clients write; null when not set. */
+  hourlyRate?: number | null;
 }
 
 export interface CreateClientRequest {
@@ -69,6 +71,8 @@ export interface CreateClientRequest {
   description?: string | null;
   color?: string;
   social_media?: Record<string, string | null>;
+  /** R$ per hour, ≥ 0 with at most two decimals; null clears it. */
+  hourlyRate?: number | null;
 }
 
 export type UpdateClientRequest = Partial<CreateClientRequest>;

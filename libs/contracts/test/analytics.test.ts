@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsRange, isAnalyticsPeriod, percent, percentChange, reportFileName, toCsv } from '../src/analytics';
+import { analyticsRange, isAnalyticsPeriod, percent, percentChange, reportFileName } from '../src/analytics';
 
 const tz = 'America/Sao_Paulo';
 
@@ -42,18 +42,7 @@ describe('percentChange', () => {
   });
 });
 
-describe('toCsv', () => {
-  it('writes a BOM, a header, ; separators, decimal commas and quotes when needed', () => {
-    const csv = toCsv({
-      columns: ['Membro', 'Horas'],
-      rows: [
-        ['Ana; Lima', 1.5],
-        ['Bia "B"', null],
-        ['Caio', 2],
-      ],
-    });
-    expect(csv).toBe('\uFEFFMembro;Horas\r\n"Ana; Lima";1,5\r\n"Bia ""B""";\r\nCaio;2\r\n');
-  });
+describe('reportFileName', () => {
   it('names files safely', () => {
     expect(reportFileName({ id: 4, name: 'Relatório de Março / Equipe' })).toBe('relatorio-4-relatorio-de-marco-equipe.csv');
     expect(reportFileName({ id: 5, name: '***' })).toBe('relatorio-5.csv');

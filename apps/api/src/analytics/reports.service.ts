@@ -6,7 +6,6 @@ import { DataSource } from 'typeorm';
 import {
   ADMIN_PROFILE_ID,
   reportFileName,
-  toCsv,
   type AnalyticsPeriod,
   type CreateReportRequest,
   type Report,
@@ -16,6 +15,7 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AnalyticsService } from './analytics.service';
+import { toCsv } from '../common/spreadsheet';
 
 export const REPORTS_QUEUE = 'analytics-reports';
 export const REPORT_NOT_FOUND = 'Relatório não encontrado';

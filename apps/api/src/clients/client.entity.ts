@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { SocialMedia } from '@wkflow/contracts';
 
 export { SOCIAL_NETWORKS, type SocialNetwork } from '@wkflow/contracts';
 
 @Entity('clients')
+@Check('CHK_clients_hourly_rate', `"hourlyRate" >= 0`)
 @Index('IDX_clients_name', ['name'])
 export class ClientEntity {
   @PrimaryGeneratedColumn()
@@ -40,6 +41,16 @@ export class ClientEntity {
   /** File name of the uploaded logo under the upload directory. */
   @Column({ type: 'varchar', length: 200, nullable: true })
   logoFile: string | null;
+
+  /** R$ per hour for timesheets and exports (issue 20); numeric comes back from pg as text. */
+  @Column({
+    type: 'numeric',
+    precision: 10,
+    scale: 2,
+    nullable: true,
+    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
+  })
+  hourlyRate: number | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

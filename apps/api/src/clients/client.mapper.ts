@@ -2,8 +2,8 @@ import { type Client, type ClientCredential, MASKED_PASSWORD } from '@wkflow/con
 import type { ClientCredentialEntity } from './client-credential.entity';
 import type { ClientEntity } from './client.entity';
 
-/** The public shape of a client (extended.md §3). */
-export function toClient(entity: ClientEntity): Client & { updatedAt: string } {
+/** The public shape of a client (extended.md §3); the hourly rate only for users with clients write. */
+export function toClient(entity: ClientEntity, withRate = false): Client & { updatedAt: string } {
   return {
     id: entity.id,
     name: entity.name,
@@ -18,6 +18,7 @@ export function toClient(entity: ClientEntity): Client & { updatedAt: string } {
     logoUrl: entity.logoFile ? `/api/clients/${entity.id}/logo` : null,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
+    ...(withRate ? { hourlyRate: entity.hourlyRate ?? null } : {}),
   };
 }
 

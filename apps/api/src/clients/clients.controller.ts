@@ -15,7 +15,7 @@ import {
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createReadStream } from 'node:fs';
-import type { Client, ClientCredential, RevealCredentialResponse } from '@wkflow/contracts';
+import { can, type Client, type ClientCredential, type RevealCredentialResponse } from '@wkflow/contracts';
 import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { ClientsService } from './clients.service';
@@ -36,8 +36,8 @@ export class ClientsController {
 
   @RequirePermission('clients', 'read')
   @Get()
-  list(): Promise<Client[]> {
-    return this.clients.list();
+  list(@CurrentUser() user: AuthenticatedUser): Promise<Client[]> {
+    return this.clients.list(can(user, 'clients', 'write'));
   }
 
   @RequirePermission('clients', 'write')
@@ -48,8 +48,8 @@ export class ClientsController {
 
   @RequirePermission('clients', 'read')
   @Get(':id')
-  get(@IdParam('id') id: number): Promise<Client> {
-    return this.clients.get(id);
+  get(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<Client> {
+    return this.clients.get(id, can(user, 'clients', 'write'));
   }
 
   @RequirePermission('clients', 'write')

@@ -42,13 +42,14 @@ export class ClientsService {
     this.logos = new LogoStorage(join(config.uploadDir, 'logos'));
   }
 
-  async list(): Promise<Client[]> {
+  /** withRate: the caller has clients write (only they see hourly rates). */
+  async list(withRate = false): Promise<Client[]> {
     const rows = await this.clients.find({ order: { name: 'ASC', id: 'ASC' } });
-    return rows.map(toClient);
+    return rows.map((row) => toClient(row, withRate));
   }
 
-  async get(id: number): Promise<Client> {
-    return toClient(await this.find(id));
+  async get(id: number, withRate = false): Promise<Client> {
+    return toClient(await this.find(id), withRate);
   }
 
   async create(dto: CreateClientDto): Promise<Client> {
@@ -63,8 +64,9 @@ export class ClientsService {
       description: dto.description ?? null,
       color: dto.color ?? DEFAULT_CLIENT_COLOR,
       socialMedia,
+      hourlyRate: dto.hourlyRate ?? null,
     });
-    return toClient(await this.clients.save(entity));
+    return toClient(await this.clients.save(entity), true);
   }
 
   /** Partial update: fields not sent keep their value; social_media follows applySocialMedia. */
@@ -76,7 +78,7 @@ export class ClientsService {
         if (value !== undefined) (client as unknown as Record<string, unknown>)[key] = value;
       }
       if (socialUpdate) client.socialMedia = this.socialMedia(client.socialMedia ?? {}, socialUpdate);
-      return toClient(await db.save(client));
+      return toClient(await db.save(client), true);
     });
   }
 
@@ -124,7 +126,7 @@ export class ClientsService {
         return db.save(current);
       });
       await this.logos.remove(previous);
-      return toClient(client);
+      return toClient(client, true);
     } catch (error) {
       await this.logos.remove(fileName);
       throw error;
@@ -141,7 +143,7 @@ export class ClientsService {
       return db.save(current);
     });
     await this.logos.remove(previous);
-    return toClient(client);
+    return toClient(client, true);
   }
 
   /** The stored logo's file; 404 when the client has none (or its file is gone). */

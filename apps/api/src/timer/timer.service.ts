@@ -54,7 +54,7 @@ function toTimeEntry(row: EntryRow): TimeEntry {
 }
 
 /** SQL condition limiting entries (alias e) to what a time_tracking scope may see; $1 is the user id. */
-function scopeCondition(scope: TimeEntryScope): string {
+export function scopeCondition(scope: TimeEntryScope): string {
   switch (scope) {
     case 'all':
       return '$1::int IS NOT NULL'; // always true; keeps $1 typed when no other clause uses it

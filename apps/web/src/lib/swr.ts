@@ -56,6 +56,11 @@ export const keys = {
   taskTimeEntries: (id: number | string) => `/api/time-entries/task/${id}`,
   activeTimeEntry: '/api/time-entries/active',
   adminTimeEntries: (period: string) => `/api/time-entries/admin?period=${period}`,
+  /** /time-management: the filtered page with its totals (the query from timesheetQuery). */
+  timesheet: (query: string) => `/api/time-entries/timesheet?${query}`,
+  timesheetOptions: (clientId: number | null) => `/api/time-entries/timesheet/options${clientId ? `?clientId=${clientId}` : ''}`,
+  timesheetExport: (query: string, format: 'csv' | 'xlsx') => `/api/time-entries/timesheet/export?format=${format}&${query}`,
+  myWeek: '/api/time-entries/my-week',
   notifications: '/api/notifications',
   /** The bell: the first 10 of the history with the true total and unread counts. */
   notificationBell: '/api/notifications/history?limit=10',
@@ -85,6 +90,8 @@ export const keys = {
 
 const TIME_FIGURES = [
   '/api/time-entries/admin?',
+  '/api/time-entries/timesheet',
+  '/api/time-entries/my-week',
   '/api/analytics/dashboard?',
   '/api/analytics/trend?',
   '/api/analytics/productivity?',

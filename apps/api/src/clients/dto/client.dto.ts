@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { CLIENT_COLOR_PATTERN, CLIENT_LIMITS, CLIENT_MESSAGES, DEFAULT_CLIENT_COLOR, SOCIAL_NETWORKS } from '@wkflow/contracts';
+import { IsEmail, IsNumber, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import {
+  CLIENT_COLOR_PATTERN,
+  CLIENT_LIMITS,
+  CLIENT_MESSAGES,
+  DEFAULT_CLIENT_COLOR,
+  HOURLY_RATE_MAX,
+  SOCIAL_NETWORKS,
+  TIMESHEET_MESSAGES,
+} from '@wkflow/contracts';
 import { IsHttpUrl, toOptionalHttpUrl, trim, trimToNull } from './validators';
 
 /** POST /api/clients (extended.md §5). Blank optional fields are stored as null. */
@@ -75,6 +83,13 @@ export class CreateClientDto {
   @IsOptional()
   @IsObject({ message: 'social_media deve ser um objeto { rede: URL }' })
   social_media?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ nullable: true, example: 150, description: 'R$ per hour (≥ 0, two decimals); null clears it' })
+  @IsOptional()
+  @Max(HOURLY_RATE_MAX, { message: TIMESHEET_MESSAGES.rate })
+  @Min(0, { message: TIMESHEET_MESSAGES.rate })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: TIMESHEET_MESSAGES.rate })
+  hourlyRate?: number | null;
 }
 
 /** PATCH /api/clients/{id}: any subset; a field sent as null is validated (only the optional ones may be cleared). */

@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { TIME_PERIODS, type TimePeriod } from '@wkflow/contracts';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import {
+  isIsoDate,
+  TIME_PERIODS,
+  TIMESHEET_MESSAGES,
+  TIMESHEET_PAGE_DEFAULT,
+  TIMESHEET_PAGE_MAX,
+  TIMESHEET_PERIODS,
+  type TimePeriod,
+  type TimesheetPeriod,
+} from '@wkflow/contracts';
 
 const MAX_INT = 2_147_483_647;
 /** A month of seconds: longer entries are typing mistakes. */
@@ -39,4 +49,86 @@ export class TimePeriodQueryDto {
   @IsOptional()
   @IsIn(TIME_PERIODS, { message: 'Período inválido (today, week, month ou all)' })
   period?: TimePeriod;
+}
+
+const idRule = (message: string) => [Max(MAX_INT, { message }), Min(1, { message }), IsInt({ message })];
+
+function applyAll(decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((decorator) => decorator(target, key));
+}
+
+/**
+ * GET /api/time-entries/timesheet and its export: period (or a custom range), person, client,
+ * task, page. Cross-field rules (custom needs both dates, from ≤ to) are checked by the service.
+ */
+export class TimesheetQueryDto {
+  @ApiPropertyOptional({ enum: TIMESHEET_PERIODS, default: 'week' })
+  @IsOptional()
+  @IsIn(TIMESHEET_PERIODS, { message: TIMESHEET_MESSAGES.period })
+  period?: TimesheetPeriod;
+
+  @ApiPropertyOptional({ description: 'yyyy-MM-dd, first day included (period=custom)' })
+  @IsOptional()
+  @ValidateBy(
+    { name: 'isIsoDate', validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) } },
+    { message: TIMESHEET_MESSAGES.date },
+  )
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'yyyy-MM-dd, last day included (period=custom)' })
+  @IsOptional()
+  @ValidateBy(
+    { name: 'isIsoDate', validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) } },
+    { message: TIMESHEET_MESSAGES.date },
+  )
+  to?: string;
+
+  @ApiPropertyOptional({ description: 'person' })
+  @IsOptional()
+  @Type(() => Number)
+  @applyAll(idRule('Usuário inválido'))
+  userId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @applyAll(idRule('Cliente inválido'))
+  clientId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @applyAll(idRule('Tarefa inválida'))
+  taskId?: number;
+
+  @ApiPropertyOptional({ description: `page size, 1 to ${TIMESHEET_PAGE_MAX} (default ${TIMESHEET_PAGE_DEFAULT})` })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(TIMESHEET_PAGE_MAX, { message: TIMESHEET_MESSAGES.limit })
+  @Min(1, { message: TIMESHEET_MESSAGES.limit })
+  @IsInt({ message: TIMESHEET_MESSAGES.limit })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'entries to skip (paging)' })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(MAX_INT, { message: TIMESHEET_MESSAGES.offset })
+  @Min(0, { message: TIMESHEET_MESSAGES.offset })
+  @IsInt({ message: TIMESHEET_MESSAGES.offset })
+  offset?: number;
+}
+
+export class TimesheetExportQueryDto extends TimesheetQueryDto {
+  @ApiProperty({ enum: ['csv', 'xlsx'] })
+  @IsIn(['csv', 'xlsx'], { message: TIMESHEET_MESSAGES.format })
+  format: 'csv' | 'xlsx';
+}
+
+/** GET /api/time-entries/timesheet/options: tasks narrowed to one client when given. */
+export class TimesheetOptionsQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @applyAll(idRule('Cliente inválido'))
+  clientId?: number;
 }

@@ -18,7 +18,7 @@ export function ClientDetailsTab({ client, canWrite }: { client: Client; canWrit
 
   async function onSubmit(values: ClientFormValues) {
     try {
-      await updateClient(client.id, toClientPayload(values));
+      await updateClient(client.id, toClientPayload(values, canWrite));
       toast.success('Cliente atualizado');
     } catch (error) {
       toast.error('Erro ao atualizar cliente', errorMessage(error));

@@ -29,6 +29,10 @@ export function ClientFormFields({ readOnly = false }: { readOnly?: boolean }) {
         />
         <FormikInput name="address" label="Endereço" placeholder="Rua, número, bairro, cidade" autoComplete="off" />
         <FormikInput name="website" label="Website" placeholder="https://cliente.com.br" autoComplete="off" />
+        {/* The rate is seen and edited only with clients write (read-only viewers never receive it). */}
+        {!readOnly && (
+          <FormikInput name="hourlyRate" label="Valor por hora (R$)" placeholder="150,00" inputMode="decimal" autoComplete="off" />
+        )}
       </SimpleGrid>
       <FormikTextarea name="description" label="Descrição" placeholder="Observações sobre o cliente" />
       <ColorField name="color" label="Cor" disabled={readOnly} />

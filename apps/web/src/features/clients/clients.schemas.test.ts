@@ -95,7 +95,17 @@ describe('clientSchema', () => {
       website: null,
       description: null,
       color: '#6b7280',
+      hourlyRate: null,
     });
+  });
+  it('reads the hourly rate as typed in pt-BR and refuses what is not an amount ≥ 0', async () => {
+    expect(toClientPayload({ ...validClient, hourlyRate: '1.234,50' }).hourlyRate).toBe(1234.5);
+    expect(toClientPayload({ ...validClient, hourlyRate: '150' }, false)).not.toHaveProperty('hourlyRate');
+    expect(await errorsOf(clientSchema, { ...validClient, hourlyRate: '150,5' })).toEqual({});
+    for (const hourlyRate of ['-1', '1,234', 'abc'])
+      expect(await errorsOf(clientSchema, { ...validClient, hourlyRate })).toEqual({
+        hourlyRate: 'Valor por hora deve ser um número maior ou igual a 0 com até 2 casas decimais',
+      });
   });
 });
 

@@ -5,8 +5,11 @@ import {
   DEFAULT_CLIENT_COLOR,
   formatCnpj,
   formatPhoneBR,
+  moneyBR,
   normalizeHttpUrl,
+  parseMoneyBR,
   socialProfileUrl,
+  TIMESHEET_MESSAGES,
   type SocialNetwork,
 } from '@wkflow/contracts';
 import * as yup from 'yup';
@@ -41,6 +44,8 @@ export interface ClientFormValues {
   website: string;
   description: string;
   color: string;
+  /** R$ per hour as typed ('150,00'); blank = no rate. Shown and sent only with clients write. */
+  hourlyRate: string;
 }
 
 const optionalText = yup.string().default('');
@@ -60,6 +65,7 @@ export const clientSchema: yup.ObjectSchema<ClientFormValues> = yup.object({
     .required(clientMessages.color)
     .min(4, clientMessages.color)
     .matches(CLIENT_COLOR_PATTERN, clientMessages.color),
+  hourlyRate: optionalText.test('money', TIMESHEET_MESSAGES.rate, (value) => parseMoneyBR(value ?? '') !== undefined),
 });
 
 export const emptyClientValues: ClientFormValues = {
@@ -71,6 +77,7 @@ export const emptyClientValues: ClientFormValues = {
   website: '',
   description: '',
   color: DEFAULT_CLIENT_COLOR,
+  hourlyRate: '',
 };
 
 export function clientFormValues(client: Client): ClientFormValues {
@@ -83,13 +90,17 @@ export function clientFormValues(client: Client): ClientFormValues {
     website: client.website ?? '',
     description: client.description ?? '',
     color: client.color || DEFAULT_CLIENT_COLOR,
+    hourlyRate: client.hourlyRate == null ? '' : moneyBR(client.hourlyRate),
   };
 }
 
 const blankToNull = (value: string) => (value.trim() ? value.trim() : null);
 
-/** The body of POST /api/clients and PATCH /api/clients/{id}: trimmed, optional blanks as null. */
-export function toClientPayload(values: ClientFormValues): ClientPayload {
+/**
+ * The body of POST /api/clients and PATCH /api/clients/{id}: trimmed, optional blanks as null.
+ * withRate: the user has clients write (only then the form shows, and sends, the hourly rate).
+ */
+export function toClientPayload(values: ClientFormValues, withRate = true): ClientPayload {
   return {
     name: values.name.trim(),
     email: blankToNull(values.email),
@@ -99,6 +110,7 @@ export function toClientPayload(values: ClientFormValues): ClientPayload {
     website: blankToNull(values.website),
     description: blankToNull(values.description),
     color: values.color.trim() || DEFAULT_CLIENT_COLOR,
+    ...(withRate ? { hourlyRate: parseMoneyBR(values.hourlyRate) ?? null } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ export interface ClientPayload {
   website: string | null;
   description: string | null;
   color: string;
+  hourlyRate?: number | null;
 }
 
 /** POST /api/clients/{id}/access and PATCH .../access/{credentialId} (a password left out on edit is kept). */

@@ -1,6 +1,14 @@
-import { Badge, Box, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
-import { formatDuration, formatHoursMinutes, parseDuration, TIME_PERIODS, type AdminTimeEntry, type TimePeriod } from '@wkflow/contracts';
-import { Check, Clock, ListChecks, Pencil, Trash2, Users, X } from 'lucide-react';
+import { Badge, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
+import {
+  formatBRL,
+  formatDuration,
+  formatHoursMinutes,
+  parseDuration,
+  type AdminTimeEntry,
+  type TimesheetEntry,
+  type TimesheetPage,
+} from '@wkflow/contracts';
+import { Check, Clock, ListChecks, Pencil, Trash2, Users, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,19 +19,26 @@ import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/usePermissions';
 import { AccessDenied } from '../clients/AccessDenied';
 import { ConfirmDialog } from '../clients/ConfirmDialog';
-import { entryStatus, PERIOD_LABELS, summarize } from './timeAdmin.logic';
+import { ExportButtons } from './ExportButtons';
+import { MyWeek } from './MyWeek';
+import { entryStatus } from './timeAdmin.logic';
+import { filterProblem, initialTimesheetFilter, TIMESHEET_PAGE_SIZE, timesheetQuery, type TimesheetFilterState } from './timesheet.logic';
+import { TimesheetFilters } from './TimesheetFilters';
+import { TimesheetTotals } from './TimesheetTotals';
 
 function SummaryCard({ label, value, icon }: { label: string; value: string | number; icon: React.ReactNode }) {
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
-      <Card.Body>
+      <Card.Body p={{ base: '3', md: '6' }}>
         <Flex align="center" gap="3">
-          <Box color="brand.fg">{icon}</Box>
-          <Box>
+          <Box color="brand.fg" display={{ base: 'none', sm: 'block' }}>
+            {icon}
+          </Box>
+          <Box minW="0">
             <Text textStyle="sm" color="fg.muted">
               {label}
             </Text>
-            <Text fontSize="2xl" fontWeight="semibold">
+            <Text fontSize={{ base: 'lg', md: '2xl' }} fontWeight="semibold" whiteSpace="nowrap">
               {value}
             </Text>
           </Box>
@@ -71,20 +86,36 @@ function DurationEditor({ entry, onDone }: { entry: AdminTimeEntry; onDone: () =
   );
 }
 
-/** /time-management: the team's time records for a period, with edit and delete. */
+/**
+ * /time-management: the time records the user may see, filtered by period (or dates), person,
+ * client and task, with totals per client and person, the user's own week, exports, edit and delete.
+ */
 export default function TimeManagementPage() {
   const { can, isLoading: permissionsLoading } = usePermissions();
-  const [period, setPeriod] = useState<TimePeriod>('week');
+  const [filter, setFilterState] = useState<TimesheetFilterState>(initialTimesheetFilter);
+  const [offset, setOffset] = useState(0);
   const allowed = can('time_tracking', 'read');
-  const { data, isLoading, mutate } = useSWR<AdminTimeEntry[]>(allowed ? keys.adminTimeEntries(period) : null);
+  const ready = filterProblem(filter) === null;
+  const query = timesheetQuery(filter);
+  const { data, isLoading, mutate } = useSWR<TimesheetPage>(
+    allowed && ready ? keys.timesheet(timesheetQuery(filter, { limit: TIMESHEET_PAGE_SIZE, offset })) : null,
+    { keepPreviousData: true },
+  );
   const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<AdminTimeEntry | null>(null);
 
   if (permissionsLoading) return <Spinner />;
   if (!allowed) return <AccessDenied message="Você não tem permissão para visualizar gestão de tempo." />;
 
-  const entries = data ?? [];
-  const summary = summarize(entries);
+  function setFilter(next: TimesheetFilterState) {
+    setFilterState(next);
+    setOffset(0);
+  }
+
+  const entries: TimesheetEntry[] = data?.items ?? [];
+  const totals = data?.totals;
+  const showsValues = data?.showsValues ?? false;
+  const total = data?.total ?? 0;
 
   async function remove(entry: AdminTimeEntry) {
     try {
@@ -102,38 +133,26 @@ export default function TimeManagementPage() {
       <PageHeader
         title="Gestão de Tempo"
         description="Registros de tempo da equipe."
-        actions={
-          <NativeSelect.Root size="sm" w="44">
-            <NativeSelect.Field
-              aria-label="Período"
-              value={period}
-              onChange={(e) => setPeriod(e.target.value as TimePeriod)}
-              data-testid="time-period"
-            >
-              {TIME_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {PERIOD_LABELS[p]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        }
+        actions={<ExportButtons query={query} disabled={!ready || total === 0} />}
       />
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="6">
-        <SummaryCard label="Total de horas" value={formatHoursMinutes(summary.totalSeconds)} icon={<Clock />} />
-        <SummaryCard label="Registros" value={summary.records} icon={<ListChecks />} />
-        <SummaryCard label="Usuários ativos" value={summary.activeUsers} icon={<Users />} />
+      <MyWeek />
+      <TimesheetFilters filter={filter} onChange={setFilter} />
+      <SimpleGrid columns={{ base: 2, md: showsValues ? 4 : 3 }} gap={{ base: '3', md: '4' }} mb="6">
+        <SummaryCard label="Total de horas" value={formatHoursMinutes(totals?.seconds ?? 0)} icon={<Clock />} />
+        <SummaryCard label="Registros" value={totals?.records ?? 0} icon={<ListChecks />} />
+        <SummaryCard label="Usuários ativos" value={totals?.activeUsers ?? 0} icon={<Users />} />
+        {showsValues && <SummaryCard label="Valor" value={formatBRL(totals?.value ?? 0)} icon={<Wallet />} />}
       </SimpleGrid>
+      {totals && <TimesheetTotals totals={totals} showsValues={showsValues} />}
       <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
         <Card.Body p="0">
-          {isLoading ? (
+          {isLoading && !data ? (
             <Flex justify="center" py="10">
               <Spinner />
             </Flex>
           ) : entries.length === 0 ? (
             <Text color="fg.muted" textAlign="center" py="10">
-              Nenhum registro de tempo neste período.
+              {ready ? 'Nenhum registro de tempo neste filtro.' : 'Escolha as datas do período personalizado.'}
             </Text>
           ) : (
             <Table.ScrollArea>
@@ -145,6 +164,7 @@ export default function TimeManagementPage() {
                     <Table.ColumnHeader>Usuário</Table.ColumnHeader>
                     <Table.ColumnHeader>Início</Table.ColumnHeader>
                     <Table.ColumnHeader>Duração</Table.ColumnHeader>
+                    {showsValues && <Table.ColumnHeader textAlign="end">Valor</Table.ColumnHeader>}
                     <Table.ColumnHeader>Status</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">Ações</Table.ColumnHeader>
                   </Table.Row>
@@ -171,6 +191,11 @@ export default function TimeManagementPage() {
                           '—'
                         )}
                       </Table.Cell>
+                      {showsValues && (
+                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+                          {entry.value == null ? '—' : formatBRL(entry.value)}
+                        </Table.Cell>
+                      )}
                       <Table.Cell>
                         <Badge colorPalette={entry.endTime ? 'green' : 'orange'}>{entryStatus(entry)}</Badge>
                       </Table.Cell>
@@ -195,6 +220,41 @@ export default function TimeManagementPage() {
                 </Table.Body>
               </Table.Root>
             </Table.ScrollArea>
+          )}
+          {total > TIMESHEET_PAGE_SIZE && (
+            <Flex
+              as="nav"
+              aria-label="Páginas"
+              justify="space-between"
+              align="center"
+              gap="2"
+              px="4"
+              py="3"
+              borderTopWidth="1px"
+              borderColor="border.muted"
+            >
+              <Text textStyle="sm" color="fg.muted">
+                {offset + 1}–{Math.min(offset + TIMESHEET_PAGE_SIZE, total)} de {total}
+              </Text>
+              <HStack gap="2">
+                <Button
+                  size="xs"
+                  variant="outline"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - TIMESHEET_PAGE_SIZE))}
+                >
+                  Anterior
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  disabled={offset + TIMESHEET_PAGE_SIZE >= total}
+                  onClick={() => setOffset(offset + TIMESHEET_PAGE_SIZE)}
+                >
+                  Próxima
+                </Button>
+              </HStack>
+            </Flex>
           )}
         </Card.Body>
       </Card.Root>

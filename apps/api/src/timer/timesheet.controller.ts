@@ -1,0 +1,47 @@
+import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { MyWeek, TimesheetOptions, TimesheetPage } from '@wkflow/contracts';
+import { CurrentUser, RequirePermission } from '../auth/access.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { TimesheetExportQueryDto, TimesheetOptionsQueryDto, TimesheetQueryDto } from './dto/timer.dto';
+import { TimesheetService } from './timesheet.service';
+
+/** /time-management's timesheet: filtered entries with totals, filter choices, the user's week, exports. */
+@ApiTags('time-entries')
+@Controller('time-entries')
+export class TimesheetController {
+  constructor(private readonly timesheets: TimesheetService) {}
+
+  @RequirePermission('time_tracking', 'read')
+  @Get('timesheet')
+  page(@CurrentUser() user: AuthenticatedUser, @Query() query: TimesheetQueryDto): Promise<TimesheetPage> {
+    return this.timesheets.page(user, query);
+  }
+
+  @RequirePermission('time_tracking', 'read')
+  @Get('timesheet/options')
+  options(@CurrentUser() user: AuthenticatedUser, @Query() query: TimesheetOptionsQueryDto): Promise<TimesheetOptions> {
+    return this.timesheets.options(user, query.clientId);
+  }
+
+  /** The same filters as the timesheet (paging ignored): every filtered row. */
+  @RequirePermission('time_tracking', 'read')
+  @Get('timesheet/export')
+  async export(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: TimesheetExportQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const { fileName, body, contentType } = await this.timesheets.export(user, query, query.format);
+    response.attachment(fileName);
+    response.setHeader('Cache-Control', 'no-store');
+    return new StreamableFile(body, { type: contentType });
+  }
+
+  @RequirePermission('time_tracking', 'read')
+  @Get('my-week')
+  myWeek(@CurrentUser() user: AuthenticatedUser): Promise<MyWeek> {
+    return this.timesheets.myWeek(user);
+  }
+}

@@ -1,0 +1,290 @@
+import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DateTime } from 'luxon';
+import { DataSource } from 'typeorm';
+import {
+  can,
+  dateBR,
+  hoursDecimalBR,
+  hoursHHMM,
+  moneyBR,
+  timeBR,
+  TIMESHEET_EXPORT_MAX_ROWS,
+  TIMESHEET_MESSAGES,
+  TIMESHEET_PAGE_DEFAULT,
+  timesheetFileName,
+  timesheetRange,
+  timeEntryScope,
+  weekDays,
+  type MyWeek,
+  type TimesheetEntry,
+  type TimesheetFilter,
+  type TimesheetOptions,
+  type TimesheetPage,
+  type TimesheetTotal,
+} from '@wkflow/contracts';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { type Sheet, type SheetCell, toCsv, toXlsx } from '../common/spreadsheet';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { TimesheetQueryDto } from './dto/timer.dto';
+import { scopeCondition } from './timer.service';
+
+/** Seconds of an entry: its duration, or the time so far while it runs. */
+const SECONDS = `COALESCE(e.duration, GREATEST(0, floor(extract(epoch FROM now() - e."startTime")))::int)`;
+/** Hours × the client's rate, in cents; null without a rate. */
+const VALUE = `round(${SECONDS}::numeric * c."hourlyRate" / 3600, 2)`;
+
+interface Row {
+  id: number;
+  taskId: number;
+  task_title: string;
+  userId: number;
+  user_name: string;
+  clientId: number | null;
+  client_name: string | null;
+  description: string | null;
+  duration: number | null;
+  seconds: number;
+  startTime: Date;
+  endTime: Date | null;
+  createdAt: Date;
+  hourlyRate: string | null;
+  value: string | null;
+}
+
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+const money = (value: string | null): string => (value === null ? '' : moneyBR(Number(value)));
+
+/**
+ * Timesheets: the filtered entries of /time-management, their totals per client and per person,
+ * the user's own week, and the CSV/XLSX of exactly the filtered rows. Every read is limited by the
+ * time_tracking scope (scopeCondition), so filters and totals never reach entries the user may not
+ * see; rates and values go only to users with clients write.
+ */
+@Injectable()
+export class TimesheetService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The validated filter: a custom period needs both dates (from ≤ to), other periods take none. */
+  filterOf(query: TimesheetQueryDto): TimesheetFilter {
+    const period = query.period ?? 'week';
+    if (period === 'custom') {
+      if (!query.from || !query.to) throw new BadRequestException(TIMESHEET_MESSAGES.customNeedsDates);
+      if (query.from > query.to) throw new BadRequestException(TIMESHEET_MESSAGES.range);
+    } else if (query.from !== undefined || query.to !== undefined) {
+      throw new BadRequestException(TIMESHEET_MESSAGES.datesNeedCustom);
+    }
+    return { period, from: query.from, to: query.to, userId: query.userId, clientId: query.clientId, taskId: query.taskId };
+  }
+
+  /** FROM … WHERE of the filtered, scoped entries, and its parameters ($1 is the user). */
+  private where(user: AuthenticatedUser, filter: TimesheetFilter): { sql: string; params: unknown[] } {
+    const { since, until } = timesheetRange(filter, new Date(), this.config.appTimezone);
+    return {
+      sql: `FROM time_entries e
+            JOIN tasks t ON t.id = e."taskId"
+            JOIN users u ON u.id = e."userId"
+            LEFT JOIN clients c ON c.id = t."clientId"
+           WHERE ${scopeCondition(timeEntryScope(user))}
+             AND ($2::timestamptz IS NULL OR e."startTime" >= $2)
+             AND ($3::timestamptz IS NULL OR e."startTime" < $3)
+             AND ($4::int IS NULL OR e."userId" = $4)
+             AND ($5::int IS NULL OR t."clientId" = $5)
+             AND ($6::int IS NULL OR e."taskId" = $6)`,
+      params: [user.id, since, until, filter.userId ?? null, filter.clientId ?? null, filter.taskId ?? null],
+    };
+  }
+
+  private rows(user: AuthenticatedUser, filter: TimesheetFilter, limit: number, offset: number): Promise<Row[]> {
+    const { sql, params } = this.where(user, filter);
+    return this.dataSource.query(
+      `SELECT e.id, e."taskId", t.title AS task_title, e."userId", u.name AS user_name, t."clientId", c.name AS client_name,
+              e.description, e.duration, ${SECONDS} AS seconds, e."startTime", e."endTime", e."createdAt",
+              c."hourlyRate"::text AS "hourlyRate", ${VALUE}::text AS value
+         ${sql}
+        ORDER BY e."startTime" DESC, e.id DESC
+        LIMIT $7 OFFSET $8`,
+      [...params, limit, offset],
+    );
+  }
+
+  async page(user: AuthenticatedUser, query: TimesheetQueryDto): Promise<TimesheetPage> {
+    const filter = this.filterOf(query);
+    const limit = query.limit ?? TIMESHEET_PAGE_DEFAULT;
+    const offset = query.offset ?? 0;
+    const showsValues = can(user, 'clients', 'write');
+    const { sql, params } = this.where(user, filter);
+    const total = (group: 'client' | 'person'): Promise<TimesheetTotal[]> =>
+      this.dataSource.query(
+        group === 'client'
+          ? `SELECT t."clientId" AS id, COALESCE(c.name, 'Sem cliente') AS name, SUM(${SECONDS})::int AS seconds,
+                    COUNT(*)::int AS records, SUM(${VALUE})::text AS value
+               ${sql} GROUP BY t."clientId", c.name ORDER BY seconds DESC, name`
+          : `SELECT e."userId" AS id, u.name AS name, SUM(${SECONDS})::int AS seconds,
+                    COUNT(*)::int AS records, SUM(${VALUE})::text AS value
+               ${sql} GROUP BY e."userId", u.name ORDER BY seconds DESC, name`,
+        params,
+      );
+    const [rows, byClient, byPerson] = await Promise.all([this.rows(user, filter, limit, offset), total('client'), total('person')]);
+    const shape = (totals: (TimesheetTotal & { value?: unknown })[]): TimesheetTotal[] =>
+      totals.map(({ value, ...rest }) => (showsValues ? { ...rest, value: num(value as string | null) } : rest));
+    const records = byPerson.reduce((sum, t) => sum + t.records, 0);
+    const sumValues = byClient.reduce<number | null>((sum, t) => {
+      const value = num((t as { value?: string | null }).value ?? null);
+      return value === null ? sum : Math.round(((sum ?? 0) + value) * 100) / 100;
+    }, null);
+    return {
+      items: rows.map((row) => this.entry(row, showsValues)),
+      total: records,
+      limit,
+      offset,
+      showsValues,
+      totals: {
+        seconds: byPerson.reduce((sum, t) => sum + t.seconds, 0),
+        records,
+        activeUsers: byPerson.length,
+        ...(showsValues ? { value: sumValues } : {}),
+        byClient: shape(byClient),
+        byPerson: shape(byPerson),
+      },
+    };
+  }
+
+  private entry(row: Row, showsValues: boolean): TimesheetEntry {
+    return {
+      id: row.id,
+      taskId: row.taskId,
+      task_title: row.task_title,
+      userId: row.userId,
+      user_name: row.user_name,
+      clientId: row.clientId,
+      client_name: row.client_name,
+      description: row.description,
+      duration: row.duration,
+      startTime: row.startTime.toISOString(),
+      endTime: row.endTime ? row.endTime.toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+      ...(showsValues ? { hourlyRate: num(row.hourlyRate), value: num(row.value) } : {}),
+    };
+  }
+
+  /** People, clients and tasks the user's scope has entries of (tasks narrowed to a client when given). */
+  async options(user: AuthenticatedUser, clientId?: number): Promise<TimesheetOptions> {
+    const scope = scopeCondition(timeEntryScope(user));
+    const [people, clients, tasks] = await Promise.all([
+      this.dataSource.query(
+        `SELECT u.id, u.name FROM users u WHERE EXISTS (SELECT 1 FROM time_entries e WHERE e."userId" = u.id AND ${scope}) ORDER BY u.name, u.id`,
+        [user.id],
+      ),
+      this.dataSource.query(
+        `SELECT c.id, c.name FROM clients c
+          WHERE EXISTS (SELECT 1 FROM tasks t JOIN time_entries e ON e."taskId" = t.id WHERE t."clientId" = c.id AND ${scope})
+          ORDER BY c.name, c.id`,
+        [user.id],
+      ),
+      // At most 500 tasks, the most recently tracked first: the select is for picking, not browsing.
+      this.dataSource.query(
+        `SELECT t.id, t.title, t."clientId" FROM tasks t
+          WHERE ($2::int IS NULL OR t."clientId" = $2)
+            AND EXISTS (SELECT 1 FROM time_entries e WHERE e."taskId" = t.id AND ${scope})
+          ORDER BY t.title, t.id LIMIT 500`,
+        [user.id, clientId ?? null],
+      ),
+    ]);
+    return { people, clients, tasks };
+  }
+
+  /** The user's own seconds per day of this week (Monday to Sunday, app time zone). */
+  async myWeek(user: AuthenticatedUser): Promise<MyWeek> {
+    const zone = this.config.appTimezone;
+    const days = weekDays(new Date(), zone);
+    const since = DateTime.fromISO(days[0], { zone }).toJSDate();
+    const rows: { day: string; seconds: number }[] = await this.dataSource.query(
+      `SELECT to_char(e."startTime" AT TIME ZONE $3, 'YYYY-MM-DD') AS day, SUM(${SECONDS})::int AS seconds
+         FROM time_entries e
+        WHERE e."userId" = $1 AND e."startTime" >= $2 AND e."startTime" < $2::timestamptz + interval '7 days'
+        GROUP BY 1`,
+      [user.id, since, zone],
+    );
+    const byDay = new Map(rows.map((r) => [r.day, r.seconds]));
+    const result = days.map((date) => ({ date, seconds: byDay.get(date) ?? 0 }));
+    return { days: result, totalSeconds: result.reduce((sum, d) => sum + d.seconds, 0) };
+  }
+
+  /** The columns of an export; the rate and value only for users with clients write. */
+  static exportColumns(showsValues: boolean): string[] {
+    return [
+      'Data',
+      'Início',
+      'Fim',
+      'Pessoa',
+      'Cliente',
+      'Tarefa',
+      'Descrição',
+      'Horas',
+      'Horas (HH:MM)',
+      ...(showsValues ? ['Valor/hora (R$)', 'Valor (R$)'] : []),
+    ];
+  }
+
+  /** Every filtered row (no paging) as CSV or XLSX; refused above TIMESHEET_EXPORT_MAX_ROWS. */
+  async export(
+    user: AuthenticatedUser,
+    query: TimesheetQueryDto,
+    format: 'csv' | 'xlsx',
+  ): Promise<{ fileName: string; body: Buffer; contentType: string }> {
+    const filter = this.filterOf(query);
+    const showsValues = can(user, 'clients', 'write');
+    const rows = await this.rows(user, filter, TIMESHEET_EXPORT_MAX_ROWS + 1, 0);
+    if (rows.length > TIMESHEET_EXPORT_MAX_ROWS) throw new UnprocessableEntityException(TIMESHEET_MESSAGES.tooMany);
+    const zone = this.config.appTimezone;
+    const columns = TimesheetService.exportColumns(showsValues);
+    const fileName = timesheetFileName(filter, new Date(), zone, format);
+    if (format === 'csv') {
+      const data = rows.map((row): SheetCell[] => [
+        dateBR(row.startTime, zone),
+        timeBR(row.startTime, zone),
+        row.endTime ? timeBR(row.endTime, zone) : '',
+        row.user_name,
+        row.client_name ?? '',
+        row.task_title,
+        row.description ?? '',
+        hoursDecimalBR(row.seconds),
+        hoursHHMM(row.seconds),
+        ...(showsValues ? [money(row.hourlyRate), money(row.value)] : []),
+      ]);
+      return { fileName, body: Buffer.from(toCsv({ columns, rows: data }), 'utf8'), contentType: 'text/csv; charset=utf-8' };
+    }
+    // XLSX: the day as a date cell (its calendar day in the app's zone), hours and money as numbers.
+    const data = rows.map((row): SheetCell[] => {
+      const local = DateTime.fromJSDate(row.startTime).setZone(zone);
+      return [
+        new Date(Date.UTC(local.year, local.month - 1, local.day)),
+        timeBR(row.startTime, zone),
+        row.endTime ? timeBR(row.endTime, zone) : '',
+        row.user_name,
+        row.client_name ?? '',
+        row.task_title,
+        row.description ?? '',
+        Math.round((row.seconds / 3600) * 100) / 100,
+        hoursHHMM(row.seconds),
+        ...(showsValues ? [num(row.hourlyRate), num(row.value)] : []),
+      ];
+    });
+    const sheet: Sheet = {
+      name: 'Horas',
+      columns,
+      rows: data,
+      widths: [12, 8, 8, 24, 24, 36, 36, 10, 14, 16, 14],
+      formats: ['dd/mm/yyyy', undefined, undefined, undefined, undefined, undefined, undefined, '0.00', undefined, '#,##0.00', '#,##0.00'],
+    };
+    return {
+      fileName,
+      body: await toXlsx([sheet]),
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
+  }
+}

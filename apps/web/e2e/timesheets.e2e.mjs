@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import { ADMIN, DEMO_PASSWORD, startProduct } from './harness.mjs';
+
+let product;
+let fixture;
+before(async () => {
+  product = await startProduct({ demo: true });
+  const sql = product.sql.bind(product);
+  const [{ id: columnId }] = await sql(`SELECT id FROM columns ORDER BY position LIMIT 1`);
+  const [{ id: adminId }] = await sql(`SELECT id FROM users WHERE username = 'admin'`);
+  const people = await sql(`SELECT id, name FROM users WHERE username IN ('maria', 'ana') ORDER BY username`);
+  const [alfa] = await sql(`INSERT INTO clients (name, "hourlyRate") VALUES ('Alfa Alimentos', 120) RETURNING id, name`);
+  const [beta] = await sql(`INSERT INTO clients (name) VALUES ('=HYPERLINK("http://x","Beta")') RETURNING id, name`);
+  const task = async (title, clientId) =>
+    (
+      await sql(
+        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy") VALUES ($1, '', $2, $3, now(), $4) RETURNING id`,
+        [title, clientId, columnId, adminId],
+      )
+    )[0].id;
+  const site = await task('Novo site', alfa.id);
+  const posts = await task('Posts de outubro', beta.id);
+  const entry = (userId, taskId, start, minutes, description = null) =>
+    sql(
+      `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration, description)
+       VALUES ($1, $2, $3::timestamptz, $3::timestamptz + $4 * interval '1 minute', $4 * 60, $5)`,
+      [userId, taskId, start, minutes, description],
+    );
+  const [ana, maria] = people;
+  await entry(ana.id, site, '2026-10-05T12:00:00Z', 90, 'Layout da home');
+  await entry(maria.id, site, '2026-10-12T13:00:00Z', 45, '-revisão');
+  await entry(ana.id, posts, '2026-10-14T17:00:00Z', 60);
+  await entry(maria.id, site, '2026-11-02T12:00:00Z', 30); // outside the range
+  // This week's own hours for the admin, for 'Minha semana'.
+  await sql(
+    `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration)
+     VALUES ($1, $2, now() - interval '3 hours', now() - interval '1 hour', 7200)`,
+    [adminId, site],
+  );
+  fixture = { alfa, beta, ana, maria };
+});
+after(async () => {
+  await product?.stop();
+});
+
+test('filters /time-management by client and dates, shows totals with values, and downloads that filter as XLSX', async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto('/time-management');
+  await page.getByTestId('my-week').waitFor();
+  await page.getByTestId('time-period').selectOption('custom');
+  await page.getByTestId('time-from').fill('2026-10-01');
+  const ranged = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet?period=custom&from=2026-10-01&to=2026-10-31'));
+  await page.getByTestId('time-to').fill('2026-10-31');
+  await ranged;
+  const filtered = page.waitForResponse((r) => r.url().includes(`clientId=${fixture.alfa.id}`) && r.url().includes('/timesheet?'));
+  await page.getByTestId('time-client').selectOption(String(fixture.alfa.id));
+  const body = await (await filtered).json();
+  assert.deepEqual(
+    body.items.map((e) => e.user_name),
+    [fixture.maria.name, fixture.ana.name],
+  );
+
+  const byClient = page.getByTestId('totals-by-client');
+  await byClient.getByText('Alfa Alimentos').waitFor();
+  await byClient.getByText('2 h 15 min').waitFor();
+  await byClient.getByText(/R\$\s270,00/).waitFor();
+  const byPerson = page.getByTestId('totals-by-person');
+  await byPerson.getByText(fixture.ana.name).waitFor();
+  await byPerson.getByText(/R\$\s180,00/).waitFor();
+  await page.getByTestId('time-entries').getByText('Novo site').first().waitFor();
+  await product.screenshot(page, 'time-management-filters');
+
+  const download = page.waitForEvent('download');
+  const exported = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet/export?format=xlsx'));
+  await page.getByRole('button', { name: 'Exportar XLSX' }).click();
+  assert.equal((await exported).status(), 200);
+  const file = await download;
+  assert.equal(file.suggestedFilename(), 'horas-2026-10-01-a-2026-10-31.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await readFile(await file.path()));
+  const rows = [];
+  workbook.worksheets[0].eachRow((row) => rows.push(row.values.slice(1)));
+  assert.deepEqual(rows[0], [
+    'Data',
+    'Início',
+    'Fim',
+    'Pessoa',
+    'Cliente',
+    'Tarefa',
+    'Descrição',
+    'Horas',
+    'Horas (HH:MM)',
+    'Valor/hora (R$)',
+    'Valor (R$)',
+  ]);
+  const data = rows.slice(1).map((r) => [r[0].toISOString().slice(0, 10), ...r.slice(1)]);
+  assert.deepEqual(data, [
+    ['2026-10-12', '10:00', '10:45', fixture.maria.name, 'Alfa Alimentos', 'Novo site', "'-revisão", 0.75, '00:45', 120, 90],
+    ['2026-10-05', '09:00', '10:30', fixture.ana.name, 'Alfa Alimentos', 'Novo site', 'Layout da home', 1.5, '01:30', 120, 180],
+  ]);
+
+  // The phone width keeps filters, totals and the exports usable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await byClient.getByText('Alfa Alimentos').waitFor();
+  await product.screenshot(page, 'time-management-filters-390');
+});
+
+test('an own_only collaborator sees only his own hours and no values', async () => {
+  const page = await product.newPage({ email: 'ana@wkflow.local', password: DEMO_PASSWORD });
+  await page.goto('/time-management');
+  await page.getByTestId('time-period').selectOption('custom');
+  await page.getByTestId('time-from').fill('2026-10-01');
+  const ranged = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet?period=custom&from=2026-10-01&to=2026-10-31'));
+  await page.getByTestId('time-to').fill('2026-10-31');
+  const body = await (await ranged).json();
+  assert.equal(body.showsValues, false);
+  assert.deepEqual([...new Set(body.items.map((e) => e.userId))], [fixture.ana.id]);
+  await page.getByTestId('totals-by-person').getByText(fixture.ana.name).waitFor();
+  assert.equal(await page.getByTestId('totals-by-person').getByText(fixture.maria.name).count(), 0);
+  assert.equal(await page.getByText('R$').count(), 0);
+  const people = await page.getByTestId('time-person').locator('option').allTextContents();
+  assert.deepEqual(people, ['Todas as pessoas', fixture.ana.name]);
+});
+
+test('the hourly rate is edited in the client form with clients write, and hidden from a reader', async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto(`/clients/${fixture.alfa.id}`);
+  const rate = page.getByLabel('Valor por hora (R$)');
+  await rate.waitFor();
+  assert.equal(await rate.inputValue(), '120,00');
+  await rate.fill('-5');
+  await rate.blur();
+  await page.getByText('Valor por hora deve ser um número maior ou igual a 0 com até 2 casas decimais').waitFor();
+  await rate.fill('1.150,50');
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/clients/${fixture.alfa.id}`) && r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  assert.equal((await saved).status(), 200);
+  const [row] = await product.sql(`SELECT "hourlyRate" FROM clients WHERE id = $1`, [fixture.alfa.id]);
+  assert.equal(row.hourlyRate, '1150.50');
+
+  const reader = await product.newPage({ email: 'ana@wkflow.local', password: DEMO_PASSWORD });
+  const loaded = reader.waitForResponse((r) => r.url().endsWith(`/api/clients/${fixture.alfa.id}`));
+  await reader.goto(`/clients/${fixture.alfa.id}`);
+  assert.doesNotMatch(await (await loaded).text(), /hourlyRate/);
+  await reader.getByLabel('Nome').waitFor();
+  assert.equal(await reader.getByLabel('Valor por hora (R$)').count(), 0);
+});

@@ -1,0 +1,72 @@
+import { Card, Heading, SimpleGrid, Table, Text } from '@chakra-ui/react';
+import { formatBRL, formatHoursMinutes, type TimesheetTotal, type TimesheetTotals as Totals } from '@wkflow/contracts';
+
+function TotalsTable({
+  title,
+  rows,
+  showsValues,
+  testId,
+}: {
+  title: string;
+  rows: TimesheetTotal[];
+  showsValues: boolean;
+  testId: string;
+}) {
+  return (
+    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Card.Body p="0">
+        <Heading as="h2" size="sm" px="4" pt="4" pb="2">
+          {title}
+        </Heading>
+        {rows.length === 0 ? (
+          <Text color="fg.muted" px="4" pb="4" textStyle="sm">
+            Nada neste filtro.
+          </Text>
+        ) : (
+          <Table.ScrollArea maxH="64">
+            <Table.Root size="sm" data-testid={testId} stickyHeader>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{title === 'Por cliente' ? 'Cliente' : 'Pessoa'}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Horas</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                    Registros
+                  </Table.ColumnHeader>
+                  {showsValues && <Table.ColumnHeader textAlign="end">Valor</Table.ColumnHeader>}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row) => (
+                  <Table.Row key={row.id ?? 'none'}>
+                    <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {formatHoursMinutes(row.seconds)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                      {row.records}
+                    </Table.Cell>
+                    {showsValues && (
+                      <Table.Cell textAlign="end" whiteSpace="nowrap">
+                        {row.value == null ? '—' : formatBRL(row.value)}
+                      </Table.Cell>
+                    )}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Totals of the whole filter (every page) per client and per person; values only when the server sends them. */
+export function TimesheetTotals({ totals, showsValues }: { totals: Totals; showsValues: boolean }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mb="6">
+      <TotalsTable title="Por cliente" rows={totals.byClient} showsValues={showsValues} testId="totals-by-client" />
+      <TotalsTable title="Por pessoa" rows={totals.byPerson} showsValues={showsValues} testId="totals-by-person" />
+    </SimpleGrid>
+  );
+}
