@@ -1,10 +1,26 @@
 // The raw baseline: node:http + a pg Pool answering the admin's GET /api/tasks with one query and
-// JSON.stringify (no framework, no session, no cache), and PUT /api/tasks/{id}/move with the floor
-// of any move: one single-row UPDATE committed on its own. Run as its own process by run.mjs.
+// JSON.stringify (no framework, no session, no cache), PUT /api/tasks/{id}/move with the floor
+// of any move: one single-row UPDATE committed on its own, and GET /api/analytics/{figure}?period=N
+// with the uncached computation: the API's own AnalyticsService (from the build) on this pool.
+// Run as its own process by run.mjs.
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+/** The API's AnalyticsService as built, without the cache around it (null without a build). */
+function uncachedAnalytics() {
+  const file = join(process.env.BENCH_API_DIST_DIR ?? '', 'analytics/analytics.service.js');
+  if (!process.env.BENCH_API_DIST_DIR || !existsSync(file)) return null;
+  const { AnalyticsService } = createRequire(file)(file);
+  const dataSource = { query: (text, params) => pool.query(text, params).then((r) => r.rows) };
+  return new AnalyticsService(dataSource, { appTimezone: process.env.APP_TIMEZONE ?? 'America/Sao_Paulo' });
+}
+const analytics = uncachedAnalytics();
+const FIGURES = new Set(['dashboard', 'trend', 'productivity', 'clients']);
 
 // The same fields as the API's Task JSON; status is computed in SQL the simple way.
 const QUERY = `
@@ -28,6 +44,17 @@ const server = createServer(async (req, res) => {
     try {
       const { rows } = await pool.query(`UPDATE tasks SET "updatedAt" = now() WHERE id = $1 RETURNING id, "columnId"`, [Number(move[1])]);
       const body = JSON.stringify(rows[0] ?? null);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      return res.end(body);
+    } catch (error) {
+      res.statusCode = 500;
+      return res.end(String(error));
+    }
+  }
+  const figure = req.method === 'GET' && /^\/api\/analytics\/(\w+)\?period=(7|30|90)$/.exec(req.url);
+  if (figure && analytics && FIGURES.has(figure[1])) {
+    try {
+      const body = JSON.stringify(await analytics[figure[1]](Number(figure[2])));
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
       return res.end(body);
     } catch (error) {

@@ -12,41 +12,41 @@ import {
 import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
-import { AnalyticsService } from './analytics.service';
+import { AnalyticsCache } from './analytics-cache';
 import { AnalyticsPeriodQueryDto, CreateReportDto } from './dto/analytics.dto';
 import { ReportsService } from './reports.service';
 
-/** The analytics page (extended.md §2.6): everything needs analytics read. */
+/** The analytics page (extended.md §2.6): everything needs analytics read; figures come from memory (AnalyticsCache). */
 @ApiTags('analytics')
 @Controller('analytics')
 export class AnalyticsController {
   constructor(
-    private readonly analytics: AnalyticsService,
+    private readonly figures: AnalyticsCache,
     private readonly reports: ReportsService,
   ) {}
 
   @RequirePermission('analytics', 'read')
   @Get('dashboard')
-  dashboard(@Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsDashboard> {
-    return this.analytics.dashboard(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  dashboard(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsDashboard> {
+    return this.figures.dashboard(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('trend')
-  trend(@Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsTrendDay[]> {
-    return this.analytics.trend(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  trend(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsTrendDay[]> {
+    return this.figures.trend(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('productivity')
-  productivity(@Query() query: AnalyticsPeriodQueryDto): Promise<MemberProductivity[]> {
-    return this.analytics.productivity(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  productivity(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<MemberProductivity[]> {
+    return this.figures.productivity(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('clients')
-  clients(@Query() query: AnalyticsPeriodQueryDto): Promise<ClientPerformance[]> {
-    return this.analytics.clients(query.period ?? DEFAULT_ANALYTICS_PERIOD);
+  clients(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<ClientPerformance[]> {
+    return this.figures.clients(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')

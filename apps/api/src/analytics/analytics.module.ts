@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsCache } from './analytics-cache';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 import { RecommendationsController } from './recommendations.controller';
@@ -8,6 +9,6 @@ import { ReportsService } from './reports.service';
 /** Analytics dashboard, reports (BullMQ) and recommendations (DESIGN §2). */
 @Module({
   controllers: [AnalyticsController, RecommendationsController],
-  providers: [AnalyticsService, ReportsService, RecommendationsService],
+  providers: [AnalyticsService, AnalyticsCache, ReportsService, RecommendationsService],
 })
 export class AnalyticsModule {}

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   analyticsRange,
   isCompletedColumnName,
-  percent,
-  percentChange,
   secondsToHours,
   type AnalyticsDashboard,
   type AnalyticsPeriod,
@@ -17,9 +15,37 @@ import {
   type ReportType,
 } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import {
+  presentClients,
+  presentDashboard,
+  presentProductivity,
+  presentTrend,
+  type ClientPart,
+  type DashboardParts,
+  type ProductivityPart,
+  type RunningEntry,
+  type TrendPart,
+} from './analytics-figures';
 
-/** Seconds of a time entry (alias e): its duration, or the time so far while it runs. */
-export const ENTRY_SECONDS = `COALESCE(e.duration, GREATEST(EXTRACT(EPOCH FROM (COALESCE(e."endTime", now()) - e."startTime")), 0))`;
+/**
+ * Seconds of a time entry (alias e): its duration, or while it runs its time up to `upTo` (SQL: an
+ * instant, or e."startTime" to count it as 0).
+ */
+export const entrySeconds = (upTo: string) =>
+  `COALESCE(e.duration, GREATEST(EXTRACT(EPOCH FROM (COALESCE(e."endTime", ${upTo}) - e."startTime")), 0))`;
+/** Seconds of a time entry, a running one counting its time so far. */
+export const ENTRY_SECONDS = entrySeconds('now()');
+
+/**
+ * The figures as of an instant (running entries count their time up to it), or 'frozen': running
+ * entries count 0 and are listed apart (`runningEntries`), so the cache can add their time per request.
+ */
+export type UpTo = Date | 'frozen';
+
+type Db = DataSource | EntityManager;
+
+/** The exact sum of entry seconds in whole microseconds, as text (bigint). */
+const SUM_MICROS = (upTo: string) => `COALESCE(round(sum(${entrySeconds(upTo)}) * 1000000), 0)::bigint::text`;
 
 /** The most rows a time_tracking report holds (the latest entries of the period). */
 export const TIME_REPORT_MAX_ROWS = 20_000;
@@ -35,6 +61,11 @@ const ACTIVE_BETWEEN = (from: string, to: string) =>
 /** Exact whole seconds of a summed column, and the hours (two decimals) computed from them. */
 const secondsOf = (seconds: number | string | null) => Math.round(Number(seconds ?? 0));
 const hours = (seconds: number | string | null) => secondsToHours(secondsOf(seconds));
+
+/** `upTo` in a query whose other parameters are `params`: the SQL to use and the parameters to send. */
+function clock(upTo: UpTo, params: unknown[]): { sql: string; params: unknown[] } {
+  return upTo === 'frozen' ? { sql: 'e."startTime"', params } : { sql: `$${params.length + 1}::timestamptz`, params: [...params, upTo] };
+}
 
 export interface BoardColumns {
   /** Columns whose name marks completion (extended.md §4). */
@@ -64,8 +95,13 @@ export class AnalyticsService {
     return DateTime.fromJSDate(now).setZone(this.config.appTimezone).startOf('day').toJSDate();
   }
 
-  async boardColumns(): Promise<BoardColumns> {
-    const rows: { id: number; name: string; isFixed: boolean }[] = await this.dataSource.query(
+  /** Runs `fn` on one snapshot of the database (repeatable read): its queries agree with each other. */
+  snapshot<T>(fn: (db: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('REPEATABLE READ', fn);
+  }
+
+  async boardColumns(db: Db = this.dataSource): Promise<BoardColumns> {
+    const rows: { id: number; name: string; isFixed: boolean }[] = await db.query(
       `SELECT id, name, "isFixed" FROM columns ORDER BY position`,
     );
     return {
@@ -78,8 +114,13 @@ export class AnalyticsService {
    * The one completion-rate base, shared by the overview and the recommendations: tasks created in
    * [start, end) (archived ones left out) and how many of them sit in a completed column now.
    */
-  async completionCounts(start: Date, end: Date, completed: number[]): Promise<{ created: number; done: number }> {
-    const [row] = await this.dataSource.query(
+  async completionCounts(
+    start: Date,
+    end: Date,
+    completed: number[],
+    db: Db = this.dataSource,
+  ): Promise<{ created: number; done: number }> {
+    const [row] = await db.query(
       `SELECT count(*)::int AS created, count(*) FILTER (WHERE "columnId" = ANY($3))::int AS done
          FROM tasks WHERE NOT "isArchived" AND "createdAt" >= $1 AND "createdAt" < $2`,
       [start, end, completed],
@@ -87,69 +128,77 @@ export class AnalyticsService {
     return row;
   }
 
-  async dashboard(period: AnalyticsPeriod): Promise<AnalyticsDashboard> {
-    const { previousStart, start, end } = this.range(period);
-    const { completed } = await this.boardColumns();
-    const [row] = await this.dataSource.query(
+  /** The overview as of `now` (computed afresh; GET /api/analytics/dashboard answers from AnalyticsCache). */
+  async dashboard(period: AnalyticsPeriod, now = new Date()): Promise<AnalyticsDashboard> {
+    return presentDashboard(period, await this.dashboardParts(period, now, now));
+  }
+
+  async dashboardParts(period: AnalyticsPeriod, now: Date, upTo: UpTo, db: Db = this.dataSource): Promise<DashboardParts> {
+    const { previousStart, start, end } = this.range(period, now);
+    const { completed } = await this.boardColumns(db);
+    const c = clock(upTo, [previousStart, start, end]);
+    const [row] = await db.query(
       `SELECT
          (SELECT count(*) FROM tasks WHERE "completedAt" >= $2 AND "completedAt" < $3)::int AS completed_cur,
          (SELECT count(*) FROM tasks WHERE "completedAt" >= $1 AND "completedAt" < $2)::int AS completed_prev,
-         (SELECT COALESCE(sum(${ENTRY_SECONDS}), 0) FROM time_entries e WHERE e."startTime" >= $2 AND e."startTime" < $3)::float8 AS seconds_cur,
-         (SELECT COALESCE(sum(${ENTRY_SECONDS}), 0) FROM time_entries e WHERE e."startTime" >= $1 AND e."startTime" < $2)::float8 AS seconds_prev,
+         (SELECT ${SUM_MICROS(c.sql)} FROM time_entries e WHERE e."startTime" >= $2 AND e."startTime" < $3) AS micros_cur,
+         (SELECT ${SUM_MICROS(c.sql)} FROM time_entries e WHERE e."startTime" >= $1 AND e."startTime" < $2) AS micros_prev,
          (SELECT count(*) FROM users u WHERE ${ACTIVE_BETWEEN('$2', '$3')})::int AS members_cur,
          (SELECT count(*) FROM users u WHERE ${ACTIVE_BETWEEN('$1', '$2')})::int AS members_prev`,
-      [previousStart, start, end],
+      c.params,
     );
     const [cur, prev] = await Promise.all([
-      this.completionCounts(start, end, completed),
-      this.completionCounts(previousStart, start, completed),
+      this.completionCounts(start, end, completed, db),
+      this.completionCounts(previousStart, start, completed, db),
     ]);
-    // The change compares the unrounded rates.
-    const rawRate = (done: number, created: number) => (created === 0 ? 0 : (done / created) * 100);
-    const rate = rawRate(cur.done, cur.created);
     return {
-      period,
-      completed_tasks: row.completed_cur,
-      completed_tasks_change: percentChange(row.completed_cur, row.completed_prev),
-      total_hours: hours(row.seconds_cur),
-      total_seconds: secondsOf(row.seconds_cur),
-      hours_change: percentChange(row.seconds_cur, row.seconds_prev),
-      active_members: row.members_cur,
-      members_change: percentChange(row.members_cur, row.members_prev),
-      completion_rate: percent(cur.done, cur.created),
-      completion_rate_change: percentChange(rate, rawRate(prev.done, prev.created)),
+      completed_cur: row.completed_cur,
+      completed_prev: row.completed_prev,
+      micros_cur: BigInt(row.micros_cur),
+      micros_prev: BigInt(row.micros_prev),
+      members_cur: row.members_cur,
+      members_prev: row.members_prev,
+      created_cur: cur.created,
+      done_cur: cur.done,
+      created_prev: prev.created,
+      done_prev: prev.done,
     };
   }
 
   /** Every day of the period (local dates, oldest first): tasks completed and hours tracked. */
-  async trend(period: AnalyticsPeriod): Promise<AnalyticsTrendDay[]> {
-    const { start, end } = this.range(period);
-    const rows: { date: string; completed_tasks: number; seconds: number }[] = await this.dataSource.query(
+  async trend(period: AnalyticsPeriod, now = new Date()): Promise<AnalyticsTrendDay[]> {
+    return presentTrend(await this.trendParts(period, now, now));
+  }
+
+  async trendParts(period: AnalyticsPeriod, now: Date, upTo: UpTo, db: Db = this.dataSource): Promise<TrendPart[]> {
+    const { start, end } = this.range(period, now);
+    const c = clock(upTo, [start, end, this.config.appTimezone]);
+    const rows: { date: string; completed_tasks: number; micros: string }[] = await db.query(
       `WITH days AS (
          SELECT d::date AS day FROM generate_series(($1::timestamptz AT TIME ZONE $3)::date, ($2::timestamptz AT TIME ZONE $3)::date - 1, interval '1 day') d),
        done AS (
          SELECT ("completedAt" AT TIME ZONE $3)::date AS day, count(*)::int AS n FROM tasks
           WHERE "completedAt" >= $1 AND "completedAt" < $2 GROUP BY 1),
        spent AS (
-         SELECT (e."startTime" AT TIME ZONE $3)::date AS day, sum(${ENTRY_SECONDS})::float8 AS seconds FROM time_entries e
+         SELECT (e."startTime" AT TIME ZONE $3)::date AS day, ${SUM_MICROS(c.sql)} AS micros FROM time_entries e
           WHERE e."startTime" >= $1 AND e."startTime" < $2 GROUP BY 1)
-       SELECT to_char(days.day, 'YYYY-MM-DD') AS date, COALESCE(done.n, 0) AS completed_tasks, COALESCE(spent.seconds, 0) AS seconds
+       SELECT to_char(days.day, 'YYYY-MM-DD') AS date, COALESCE(done.n, 0) AS completed_tasks, COALESCE(spent.micros, '0') AS micros
          FROM days LEFT JOIN done USING (day) LEFT JOIN spent USING (day) ORDER BY days.day`,
-      [start, end, this.config.appTimezone],
+      c.params,
     );
-    return rows.map((row) => ({
-      date: row.date,
-      completed_tasks: row.completed_tasks,
-      hours: hours(row.seconds),
-      seconds: secondsOf(row.seconds),
-    }));
+    return rows.map((row) => ({ date: row.date, completed_tasks: row.completed_tasks, micros: BigInt(row.micros) }));
   }
 
   /** Per approved member: tasks completed and hours in the period, open tasks now. */
-  async productivity(period: AnalyticsPeriod): Promise<MemberProductivity[]> {
-    const { start, end } = this.range(period);
-    const { completed } = await this.boardColumns();
-    const rows = await this.dataSource.query(
+  async productivity(period: AnalyticsPeriod, now = new Date()): Promise<MemberProductivity[]> {
+    return presentProductivity(await this.productivityParts(period, now, now));
+  }
+
+  async productivityParts(period: AnalyticsPeriod, now: Date, upTo: UpTo, db: Db = this.dataSource): Promise<ProductivityPart[]> {
+    const { start, end } = this.range(period, now);
+    const { completed } = await this.boardColumns(db);
+    const c = clock(upTo, [start, end, completed]);
+    const rows: (Omit<ProductivityPart, 'micros'> & { micros: string })[] = await db.query(
       `WITH done AS (
          SELECT a."userId", count(*)::int AS n FROM tasks t JOIN task_assignees a ON a."taskId" = t.id
           WHERE t."completedAt" >= $1 AND t."completedAt" < $2 GROUP BY a."userId"),
@@ -157,29 +206,27 @@ export class AnalyticsService {
          SELECT a."userId", count(*)::int AS n FROM tasks t JOIN task_assignees a ON a."taskId" = t.id
           WHERE NOT t."isArchived" AND NOT (t."columnId" = ANY($3)) GROUP BY a."userId"),
        spent AS (
-         SELECT e."userId", sum(${ENTRY_SECONDS})::float8 AS seconds FROM time_entries e
+         SELECT e."userId", ${SUM_MICROS(c.sql)} AS micros FROM time_entries e
           WHERE e."startTime" >= $1 AND e."startTime" < $2 GROUP BY e."userId")
-       SELECT u.id, u.name, COALESCE(done.n, 0) AS completed, COALESCE(open.n, 0) AS open, COALESCE(spent.seconds, 0) AS seconds
+       SELECT u.id, u.name, COALESCE(done.n, 0) AS completed, COALESCE(open.n, 0) AS open, COALESCE(spent.micros, '0') AS micros,
+              row_number() OVER (ORDER BY u.name, u.id)::int AS rank
          FROM users u LEFT JOIN done ON done."userId" = u.id LEFT JOIN open ON open."userId" = u.id LEFT JOIN spent ON spent."userId" = u.id
-        WHERE u."isApproved"
-        ORDER BY completed DESC, seconds DESC, u.name`,
-      [start, end, completed],
+        WHERE u."isApproved"`,
+      c.params,
     );
-    return rows.map((r: { id: number; name: string; completed: number; open: number; seconds: number }) => ({
-      user_id: r.id,
-      name: r.name,
-      completed_tasks: r.completed,
-      hours: hours(r.seconds),
-      seconds: secondsOf(r.seconds),
-      open_tasks: r.open,
-    }));
+    return rows.map((r) => ({ ...r, micros: BigInt(r.micros) }));
   }
 
   /** Per client: tasks in play, completed, overdue now and hours in the period. */
-  async clients(period: AnalyticsPeriod): Promise<ClientPerformance[]> {
-    const { start, end } = this.range(period);
-    const { completed } = await this.boardColumns();
-    const rows = await this.dataSource.query(
+  async clients(period: AnalyticsPeriod, now = new Date()): Promise<ClientPerformance[]> {
+    return presentClients(await this.clientParts(period, now, now));
+  }
+
+  async clientParts(period: AnalyticsPeriod, now: Date, upTo: UpTo, db: Db = this.dataSource): Promise<ClientPart[]> {
+    const { start, end } = this.range(period, now);
+    const { completed } = await this.boardColumns(db);
+    const c = clock(upTo, [start, end, completed, this.todayStart(now)]);
+    const rows: (Omit<ClientPart, 'micros'> & { micros: string })[] = await db.query(
       `WITH counts AS (
          SELECT "clientId",
                 count(*) FILTER (WHERE "createdAt" < $2 AND (("completedAt" IS NULL AND NOT "isArchived") OR "completedAt" >= $1))::int AS tasks,
@@ -187,26 +234,27 @@ export class AnalyticsService {
                 count(*) FILTER (WHERE NOT "isArchived" AND NOT ("columnId" = ANY($3)) AND deadline < $4)::int AS overdue
            FROM tasks GROUP BY "clientId"),
        spent AS (
-         SELECT t."clientId", sum(${ENTRY_SECONDS})::float8 AS seconds FROM time_entries e JOIN tasks t ON t.id = e."taskId"
+         SELECT t."clientId", ${SUM_MICROS(c.sql)} AS micros FROM time_entries e JOIN tasks t ON t.id = e."taskId"
           WHERE e."startTime" >= $1 AND e."startTime" < $2 GROUP BY t."clientId")
        SELECT c.id, c.name, c.color, COALESCE(counts.tasks, 0) AS tasks, COALESCE(counts.completed, 0) AS completed,
-              COALESCE(counts.overdue, 0) AS overdue, COALESCE(spent.seconds, 0) AS seconds
-         FROM clients c LEFT JOIN counts ON counts."clientId" = c.id LEFT JOIN spent ON spent."clientId" = c.id
-        ORDER BY tasks DESC, seconds DESC, c.name`,
-      [start, end, completed, this.todayStart()],
+              COALESCE(counts.overdue, 0) AS overdue, COALESCE(spent.micros, '0') AS micros,
+              row_number() OVER (ORDER BY c.name, c.id)::int AS rank
+         FROM clients c LEFT JOIN counts ON counts."clientId" = c.id LEFT JOIN spent ON spent."clientId" = c.id`,
+      c.params,
     );
-    return rows.map(
-      (r: { id: number; name: string; color: string; tasks: number; completed: number; overdue: number; seconds: number }) => ({
-        client_id: r.id,
-        name: r.name,
-        color: r.color,
-        tasks: r.tasks,
-        completed: r.completed,
-        overdue: r.overdue,
-        hours: hours(r.seconds),
-        seconds: secondsOf(r.seconds),
-      }),
+    return rows.map((r) => ({ ...r, micros: BigInt(r.micros) }));
+  }
+
+  /** The time entries still running that started in [from, to) (few: one per user at most). */
+  async runningEntries(from: Date, to: Date, db: Db = this.dataSource): Promise<RunningEntry[]> {
+    const rows: { userId: number; clientId: number; day: string; start_micros: string }[] = await db.query(
+      `SELECT e."userId", t."clientId", to_char((e."startTime" AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day,
+              (EXTRACT(EPOCH FROM e."startTime") * 1000000)::bigint::text AS start_micros
+         FROM time_entries e JOIN tasks t ON t.id = e."taskId"
+        WHERE e."endTime" IS NULL AND e.duration IS NULL AND e."startTime" >= $1 AND e."startTime" < $2`,
+      [from, to, this.config.appTimezone],
     );
+    return rows.map((r) => ({ userId: r.userId, clientId: r.clientId, day: r.day, startMicros: BigInt(r.start_micros) }));
   }
 
   /** The table of a report: one row per member, client, time entry or completed task. */
