@@ -15,3 +15,4 @@ export * from './themes';
 export * from './analytics';
 export * from './recommendations';
 export * from './calendar';
+export * from './time-entries';
