@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TaskTotalTimeController, TimeEntriesController } from './timer.controller';
+import { TaskTotalTimeController, TimeEntriesController, TimeLockController } from './timer.controller';
+import { TimeLockService } from './time-lock.service';
 import { TimerEvents } from './timer-events';
 import { TimerService } from './timer.service';
 
 @Module({
-  controllers: [TimeEntriesController, TaskTotalTimeController],
-  providers: [TimerService, TimerEvents],
+  controllers: [TimeEntriesController, TaskTotalTimeController, TimeLockController],
+  providers: [TimerService, TimerEvents, TimeLockService],
   exports: [TimerService, TimerEvents],
 })
 export class TimerModule {}
