@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Flex, HStack, IconButton, Input, NativeSelect, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
 import { formatDuration, formatHoursMinutes, parseDuration, TIME_PERIODS, type AdminTimeEntry, type TimePeriod } from '@wkflow/contracts';
-import { Check, Clock, ListChecks, Pencil, Trash2, Users, X } from 'lucide-react';
+import { Check, Clock, ListChecks, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,6 +11,9 @@ import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/usePermissions';
 import { AccessDenied } from '../clients/AccessDenied';
 import { ConfirmDialog } from '../clients/ConfirmDialog';
+import { AddTimeEntryButton } from './AddTimeEntryButton';
+import { EntryActions } from './EntryActions';
+import { TimeLockCard } from './TimeLockCard';
 import { entryStatus, PERIOD_LABELS, summarize } from './timeAdmin.logic';
 
 function SummaryCard({ label, value, icon }: { label: string; value: string | number; icon: React.ReactNode }) {
@@ -103,23 +106,27 @@ export default function TimeManagementPage() {
         title="Gestão de Tempo"
         description="Registros de tempo da equipe."
         actions={
-          <NativeSelect.Root size="sm" w="44">
-            <NativeSelect.Field
-              aria-label="Período"
-              value={period}
-              onChange={(e) => setPeriod(e.target.value as TimePeriod)}
-              data-testid="time-period"
-            >
-              {TIME_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {PERIOD_LABELS[p]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <HStack gap="2" wrap="wrap">
+            <AddTimeEntryButton />
+            <NativeSelect.Root size="sm" w="44">
+              <NativeSelect.Field
+                aria-label="Período"
+                value={period}
+                onChange={(e) => setPeriod(e.target.value as TimePeriod)}
+                data-testid="time-period"
+              >
+                {TIME_PERIODS.map((p) => (
+                  <option key={p} value={p}>
+                    {PERIOD_LABELS[p]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </HStack>
         }
       />
+      <TimeLockCard />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="6">
         <SummaryCard label="Total de horas" value={formatHoursMinutes(summary.totalSeconds)} icon={<Clock />} />
         <SummaryCard label="Registros" value={summary.records} icon={<ListChecks />} />
@@ -175,20 +182,7 @@ export default function TimeManagementPage() {
                         <Badge colorPalette={entry.endTime ? 'green' : 'orange'}>{entryStatus(entry)}</Badge>
                       </Table.Cell>
                       <Table.Cell textAlign="end">
-                        <HStack justify="flex-end" gap="1">
-                          <IconButton
-                            aria-label="Editar"
-                            size="xs"
-                            variant="ghost"
-                            disabled={!entry.endTime}
-                            onClick={() => setEditing(entry.id)}
-                          >
-                            <Pencil />
-                          </IconButton>
-                          <IconButton aria-label="Remover" size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(entry)}>
-                            <Trash2 />
-                          </IconButton>
-                        </HStack>
+                        <EntryActions entry={entry} onEdit={() => setEditing(entry.id)} onRemove={() => setRemoving(entry)} />
                       </Table.Cell>
                     </Table.Row>
                   ))}
