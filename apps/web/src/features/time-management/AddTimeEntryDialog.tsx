@@ -87,6 +87,7 @@ function ModeChoice() {
   const { values, setFieldValue } = useFormikContext<ManualEntryValues>();
   return (
     <RadioGroup.Root
+      colorPalette="brand"
       size="sm"
       value={values.mode}
       onValueChange={(e) => void setFieldValue('mode', e.value)}

@@ -89,7 +89,13 @@ export function TimeLockCard() {
             </Text>
           </Stack>
         </Flex>
-        <RadioGroup.Root size="sm" value={mode} onValueChange={(e) => setMode(e.value as TimeLockMode)} aria-label="Bloqueio">
+        <RadioGroup.Root
+          colorPalette="brand"
+          size="sm"
+          value={mode}
+          onValueChange={(e) => setMode(e.value as TimeLockMode)}
+          aria-label="Bloqueio"
+        >
           <HStack gap="5" wrap="wrap">
             {MODES.map(([value, label]) => (
               <RadioGroup.Item key={value} value={value}>
