@@ -149,6 +149,23 @@ test('an administrator locks a period; a collaborator cannot edit or delete his 
   const adminRow = admin.getByTestId(`time-entry-${locked.id}`);
   assert.equal(await adminRow.getByRole('button', { name: 'Editar' }).isEnabled(), true);
 
+  // With write, 'Adicionar tempo' chooses the person, and the locked period stays open to him.
+  await admin.getByTestId('add-time-button').click();
+  const dialog = admin.getByTestId('add-time-dialog');
+  await dialog.getByTestId('manual-entry-task').selectOption(String(task.id));
+  await dialog.getByTestId('manual-entry-user').selectOption(String(joaoId));
+  await dialog.locator('input[name="date"]').fill(daysAgo(6));
+  await dialog.locator('input[name="start"]').fill('14:00');
+  await dialog.locator('input[name="end"]').fill('15:00');
+  const created = admin.waitForResponse((r) => r.url().endsWith('/api/time-entries') && r.request().method() === 'POST');
+  await dialog.getByTestId('add-time-submit').click();
+  const response = await created;
+  assert.equal(response.status(), 201);
+  const forJoao = await response.json();
+  assert.equal(forJoao.userId, joaoId);
+  await dialog.waitFor({ state: 'detached' });
+  await admin.getByTestId(`time-entry-${forJoao.id}`).getByText('João Pereira').waitFor();
+
   const page = await product.newPage(JOAO);
   await page.goto('/time-management');
   assert.equal(await page.getByTestId('time-lock-card').count(), 0, 'no lock card without write');
