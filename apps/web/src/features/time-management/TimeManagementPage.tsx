@@ -11,9 +11,8 @@ import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/usePermissions';
 import { AccessDenied } from '../clients/AccessDenied';
 import { ConfirmDialog } from '../clients/ConfirmDialog';
-import { AddTimeEntryButton } from './AddTimeEntryButton';
 import { EntryActions } from './EntryActions';
-import { TimeLockCard } from './TimeLockCard';
+import { TimeEntryTools } from './TimeEntryTools';
 import { entryStatus, PERIOD_LABELS, summarize } from './timeAdmin.logic';
 
 function SummaryCard({ label, value, icon }: { label: string; value: string | number; icon: React.ReactNode }) {
@@ -106,27 +105,24 @@ export default function TimeManagementPage() {
         title="Gestão de Tempo"
         description="Registros de tempo da equipe."
         actions={
-          <HStack gap="2" wrap="wrap">
-            <AddTimeEntryButton />
-            <NativeSelect.Root size="sm" w="44">
-              <NativeSelect.Field
-                aria-label="Período"
-                value={period}
-                onChange={(e) => setPeriod(e.target.value as TimePeriod)}
-                data-testid="time-period"
-              >
-                {TIME_PERIODS.map((p) => (
-                  <option key={p} value={p}>
-                    {PERIOD_LABELS[p]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </HStack>
+          <NativeSelect.Root size="sm" w="44">
+            <NativeSelect.Field
+              aria-label="Período"
+              value={period}
+              onChange={(e) => setPeriod(e.target.value as TimePeriod)}
+              data-testid="time-period"
+            >
+              {TIME_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {PERIOD_LABELS[p]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
         }
       />
-      <TimeLockCard />
+      <TimeEntryTools />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="6">
         <SummaryCard label="Total de horas" value={formatHoursMinutes(summary.totalSeconds)} icon={<Clock />} />
         <SummaryCard label="Registros" value={summary.records} icon={<ListChecks />} />
