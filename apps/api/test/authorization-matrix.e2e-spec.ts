@@ -339,6 +339,25 @@ const TIMER_ROWS: MatrixRow[] = [
     expect: expectAll('2xx', { hidden: 403 }),
   },
   {
+    // Each call a fresh hour a few days back on a fresh task: no overlap between actors' calls.
+    name: 'POST /api/time-entries (own time)',
+    method: 'post',
+    path: () => '/api/time-entries',
+    body: async (env) => {
+      const start = Date.now() - 3 * 86400_000 - Math.floor(Math.random() * 86400_000);
+      return { taskId: await sharedTask(env), startTime: new Date(start).toISOString(), duration: 60 };
+    },
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
+  { name: 'GET /api/time-tracking/lock', method: 'get', path: () => '/api/time-tracking/lock', expect: expectAll('2xx', { hidden: 403 }) },
+  {
+    name: 'PUT /api/time-tracking/lock',
+    method: 'put',
+    path: () => '/api/time-tracking/lock',
+    body: () => ({ mode: 'none' }),
+    expect: only(['admin', 'gerente']),
+  },
+  {
     name: 'GET /api/time-entries/task/:id',
     method: 'get',
     path: async (env) => `/api/time-entries/task/${await sharedTask(env)}`,

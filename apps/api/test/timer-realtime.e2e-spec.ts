@@ -71,4 +71,22 @@ describe("/ws 'timer.changed' (e2e)", () => {
 
     await Promise.all([ownerTab.close(), ownerTab2.close(), adminTab.close(), otherTab.close()]);
   });
+
+  it("announces a manual entry (typed by an administrator for someone else) to the owner's tabs", async () => {
+    const owner = await newUser(ctx, { profileId: 3 });
+    const admin = await loginAsAdmin(ctx);
+    const [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    const task = await admin
+      .post('/api/tasks')
+      .send({ title: unique('Tarefa '), description: 'd', clientId, deadline: new Date(Date.now() + 86_400_000).toISOString() })
+      .expect(201);
+    const ownerTab = await openSocket(url, await sessionCookie(ctx, owner.email, owner.password));
+    await admin
+      .post('/api/time-entries')
+      .send({ taskId: task.body.id, userId: owner.id, startTime: new Date(Date.now() - 7_200_000).toISOString(), duration: 1800 })
+      .expect(201);
+    const event = await ownerTab.next(timerOn(task.body.id));
+    expect(event).toEqual({ type: 'timer.changed', taskId: task.body.id, userId: owner.id });
+    await ownerTab.close();
+  });
 });

@@ -195,6 +195,8 @@ describe('timer (e2e)', () => {
     const running = await me.agent.put(`/api/time-entries/${started.body.id}`).send({ duration: 60 }).expect(409);
     expect(running.body.message).toBe('Pare o timer antes de editar este registro');
     await me.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
+    // An edit may not end in the future: the entry started two hours ago.
+    await ctx.dataSource.query(`UPDATE time_entries SET "startTime" = now() - interval '2 hours' WHERE id = $1`, [started.body.id]);
     const edited = await me.agent.put(`/api/time-entries/${started.body.id}`).send({ duration: 5400 }).expect(200);
     expect(edited.body.duration).toBe(5400);
     expect(new Date(edited.body.endTime).getTime() - new Date(edited.body.startTime).getTime()).toBe(5400 * 1000);

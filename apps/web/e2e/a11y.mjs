@@ -110,6 +110,12 @@ export async function dialogTable(product) {
       dialog: roleDialog,
     },
     {
+      name: 'add-time',
+      path: '/time-management',
+      open: (page) => page.getByTestId('add-time-button').click(),
+      dialog: (page) => page.getByTestId('add-time-dialog'),
+    },
+    {
       name: 'credentials',
       path: `/clients/${clientId}`,
       open: async (page) => {

@@ -16,3 +16,4 @@ export * from './analytics';
 export * from './recommendations';
 export * from './calendar';
 export * from './timesheets';
+export * from './time-entries';

@@ -1,16 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { AdminTimeEntry, TimeEntry } from '@wkflow/contracts';
+import type { AdminTimeEntry, TimeEntry, TimeLock } from '@wkflow/contracts';
 import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
-import { StartTimerDto, TimePeriodQueryDto, UpdateTimeEntryDto } from './dto/timer.dto';
+import { CreateTimeEntryDto, StartTimerDto, TimeLockDto, TimePeriodQueryDto, UpdateTimeEntryDto } from './dto/timer.dto';
+import { TimeLockService } from './time-lock.service';
 import { TimerService } from './timer.service';
 
 @ApiTags('time-entries')
 @Controller('time-entries')
 export class TimeEntriesController {
   constructor(private readonly timer: TimerService) {}
+
+  /** 'Adicionar tempo': one's own with any read level, anyone's with write (rules in the service). */
+  @RequirePermission('time_tracking', 'read')
+  @Post()
+  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateTimeEntryDto): Promise<TimeEntry> {
+    return this.timer.create(user, dto);
+  }
 
   @RequirePermission('time_tracking', 'read')
   @Post('start')
@@ -67,5 +75,24 @@ export class TaskTotalTimeController {
   @Get(':id/total-time')
   total(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ totalTime: number }> {
     return this.timer.totalForTask(user, id);
+  }
+}
+
+/** The lockdown period: everyone who tracks time reads it (the UI disables locked entries); write sets it. */
+@ApiTags('time-entries')
+@Controller('time-tracking/lock')
+export class TimeLockController {
+  constructor(private readonly lock: TimeLockService) {}
+
+  @RequirePermission('time_tracking', 'read')
+  @Get()
+  get(): Promise<TimeLock> {
+    return this.lock.get();
+  }
+
+  @RequirePermission('time_tracking', 'write')
+  @Put()
+  set(@CurrentUser() user: AuthenticatedUser, @Body() dto: TimeLockDto): Promise<TimeLock> {
+    return this.lock.set(user.id, { mode: dto.mode, lockDate: dto.lockDate ?? null, lockDays: dto.lockDays ?? null });
   }
 }

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TaskTotalTimeController, TimeEntriesController } from './timer.controller';
+import { TaskTotalTimeController, TimeEntriesController, TimeLockController } from './timer.controller';
+import { TimeLockService } from './time-lock.service';
 import { TimerEvents } from './timer-events';
 import { TimerService } from './timer.service';
 import { TimesheetController } from './timesheet.controller';
 import { TimesheetService } from './timesheet.service';
 
 @Module({
-  controllers: [TimeEntriesController, TaskTotalTimeController, TimesheetController],
-  providers: [TimerService, TimerEvents, TimesheetService],
+  controllers: [TimeEntriesController, TaskTotalTimeController, TimesheetController, TimeLockController],
+  providers: [TimerService, TimerEvents, TimesheetService, TimeLockService],
   exports: [TimerService, TimerEvents],
 })
 export class TimerModule {}

@@ -1,8 +1,22 @@
-import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   canViewAllTasks,
+  entryChangeError,
+  entryCreateError,
+  intervalError,
+  overlapMessage,
+  overlapping,
   periodStart,
   TIMER_NOT_RUNNING,
   TIMER_OTHER_TASK_RUNNING,
@@ -11,17 +25,30 @@ import {
   type TimeEntry,
   type TimePeriod,
   type TimeEntryScope,
+  type Interval,
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ActiveTimerCache } from './active-timer-cache';
 import { TimerEvents } from './timer-events';
+import { TimeLockService } from './time-lock.service';
 import { isUniqueViolation } from '../common/db-errors';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
 export const ENTRY_NOT_FOUND = 'Registro de tempo não encontrado';
 export const TIMER_ALREADY_RUNNING = 'O timer desta tarefa já está em andamento';
 export const STOP_BEFORE_EDITING = 'Pare o timer antes de editar este registro';
+export const USER_NOT_FOUND = 'Usuário não encontrado';
+
+/** A manual entry as the controller hands it over (DTO checked). */
+export interface ManualEntry {
+  taskId: number;
+  userId?: number;
+  startTime: string;
+  endTime?: string;
+  duration?: number;
+  description?: string;
+}
 
 interface EntryRow {
   id: number;
@@ -36,6 +63,7 @@ interface EntryRow {
   userName?: string;
 }
 
+const RETURNING = `RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`;
 const ENTRY_COLUMNS = `e.id, e."userId", e."taskId", e."startTime", e."endTime", e.duration, e.description, e."createdAt"`;
 
 function toTimeEntry(row: EntryRow): TimeEntry {
@@ -77,6 +105,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: TimerEvents,
+    private readonly lock: TimeLockService,
   ) {
     this.activeTimers = new ActiveTimerCache(config.databaseUrl, config.cacheTtlMs);
   }
@@ -109,11 +138,20 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     const running = await this.loadActive(user.id);
     if (running) throw new ConflictException(running.taskId === taskId ? TIMER_ALREADY_RUNNING : TIMER_OTHER_TASK_RUNNING);
     try {
-      const [row]: EntryRow[] = await this.dataSource.query(
-        `INSERT INTO time_entries ("userId", "taskId", "startTime", description) VALUES ($1, $2, now(), $3)
-         RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`,
-        [user.id, taskId, description ?? null],
-      );
+      const row = await this.dataSource.transaction(async (db) => {
+        await this.lockUserTimes(db, user.id);
+        // After the lock: a manual entry committed meanwhile ends before this clock reading.
+        const [clash] = await db.query(
+          `SELECT id, "startTime", "endTime" FROM time_entries WHERE "userId" = $1 AND "endTime" > clock_timestamp() LIMIT 1`,
+          [user.id],
+        );
+        if (clash) throw new ConflictException(overlapMessage(clash, this.config.appTimezone));
+        const [inserted]: EntryRow[] = await db.query(
+          `INSERT INTO time_entries ("userId", "taskId", "startTime", description) VALUES ($1, $2, clock_timestamp(), $3) ${RETURNING}`,
+          [user.id, taskId, description ?? null],
+        );
+        return inserted;
+      });
       // The database notifies every process too; forgetting here first means this user's next poll sees it at once.
       this.activeTimers.invalidate(String(user.id));
       this.events.emit({ userId: user.id, taskId });
@@ -123,6 +161,71 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       if (isUniqueViolation(error)) throw new ConflictException(TIMER_OTHER_TASK_RUNNING);
       throw error;
     }
+  }
+
+  /**
+   * Serialises the writes that must not overlap one user's entries (manual entries, edits, starts)
+   * for the rest of the transaction: check-then-write is race-free per user.
+   */
+  private async lockUserTimes(db: EntityManager, userId: number): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('wkflow_time_entries'), $1::int)`, [userId]);
+  }
+
+  /** The 409 for an interval that overlaps another entry of the user (a running one up to now), if any. */
+  private async refuseOverlap(db: EntityManager, userId: number, interval: Interval, exceptId: number | null): Promise<void> {
+    const others = await db.query(
+      `SELECT id, "startTime", "endTime" FROM time_entries
+        WHERE "userId" = $1 AND id IS DISTINCT FROM $4::int AND "startTime" < $3 AND ("endTime" IS NULL OR "endTime" > $2)
+        ORDER BY "startTime" LIMIT 10`,
+      [userId, interval.start, interval.end, exceptId],
+    );
+    const [clash] = overlapping(interval, others, new Date());
+    if (clash) throw new ConflictException(overlapMessage(clash, this.config.appTimezone));
+  }
+
+  /**
+   * 'Adicionar tempo': a finished entry typed by hand, for the user himself (any time_tracking read
+   * level) or anyone (write), on a task he may see, outside the locked period (unless write), never
+   * in the future, at most 24 h, overlapping none of the owner's entries; recorded as time_tracked.
+   */
+  async create(user: AuthenticatedUser, input: ManualEntry): Promise<TimeEntry> {
+    const start = new Date(input.startTime);
+    const end = input.endTime !== undefined ? new Date(input.endTime) : new Date(start.getTime() + (input.duration ?? 0) * 1000);
+    const interval = { start, end };
+    const invalid = intervalError(interval, new Date());
+    if (invalid) throw new BadRequestException(invalid);
+    const ownerId = input.userId ?? user.id;
+
+    const created = await this.dataSource.transaction(async (db) => {
+      const task = await this.visibleTask(db, user, input.taskId);
+      const refused = entryCreateError(user, ownerId, start, await this.lock.lockDate(db), this.config.appTimezone);
+      if (refused) throw new ForbiddenException(refused);
+      const [owner] = await db.query(`SELECT name FROM users WHERE id = $1 AND "isApproved"`, [ownerId]);
+      if (!owner) throw new NotFoundException(USER_NOT_FOUND);
+      await this.lockUserTimes(db, ownerId);
+      await this.refuseOverlap(db, ownerId, interval, null);
+      const duration = Math.round((end.getTime() - start.getTime()) / 1000);
+      const [row]: EntryRow[] = await db.query(
+        `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration, description) VALUES ($1, $2, $3, $4, $5, $6) ${RETURNING}`,
+        [ownerId, input.taskId, start, end, duration, input.description?.trim() || null],
+      );
+      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata) VALUES ($1, $2, 'time_tracked', $3)`, [
+        row.taskId,
+        user.id,
+        JSON.stringify({
+          duration: row.duration,
+          timeEntryId: row.id,
+          startTime: row.startTime,
+          endTime: row.endTime,
+          manual: true,
+          ...(ownerId !== user.id ? { forUserId: ownerId } : {}),
+        }),
+      ]);
+      return toTimeEntry({ ...row, taskTitle: task.title, userName: owner.name });
+    });
+    this.activeTimers.invalidate(String(ownerId));
+    this.events.emit({ userId: ownerId, taskId: created.taskId });
+    return created;
   }
 
   /** Stops the user's own running entry; the server measures the duration and records it in the task's history. */
@@ -227,15 +330,22 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     return row;
   }
 
+  /** Changes the entry's duration (its end follows) and description under the same rules as a new entry. */
   async update(user: AuthenticatedUser, entryId: number, duration: number, description?: string): Promise<TimeEntry> {
     const updated = await this.dataSource.transaction(async (db) => {
       const entry = await this.scopedEntry(db, user, entryId);
+      const refused = entryChangeError(user, entry, await this.lock.lockDate(db), this.config.appTimezone);
+      if (refused) throw new ForbiddenException(refused);
       if (!entry.endTime) throw new ConflictException(STOP_BEFORE_EDITING);
+      const interval = { start: entry.startTime, end: new Date(entry.startTime.getTime() + duration * 1000) };
+      const invalid = intervalError(interval, new Date());
+      if (invalid) throw new BadRequestException(invalid);
+      await this.lockUserTimes(db, entry.userId);
+      await this.refuseOverlap(db, entry.userId, interval, entry.id);
       const [[row]]: [EntryRow[], number] = await db.query(
         `UPDATE time_entries SET duration = $2, "endTime" = "startTime" + $2::int * interval '1 second',
                 description = COALESCE($3::text, description), "updatedAt" = now()
-          WHERE id = $1
-          RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`,
+          WHERE id = $1 ${RETURNING}`,
         [entryId, duration, description ?? null],
       );
       return toTimeEntry(row);
@@ -245,9 +355,12 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     return updated;
   }
 
+  /** Deletes an entry: with time_tracking write any visible one, otherwise only one's own in the open period. */
   async remove(user: AuthenticatedUser, entryId: number): Promise<void> {
     const owner = await this.dataSource.transaction(async (db) => {
       const entry = await this.scopedEntry(db, user, entryId);
+      const refused = entryChangeError(user, entry, await this.lock.lockDate(db), this.config.appTimezone);
+      if (refused) throw new ForbiddenException(refused);
       await db.query(`DELETE FROM time_entries WHERE id = $1`, [entryId]);
       return { userId: entry.userId, taskId: entry.taskId };
     });

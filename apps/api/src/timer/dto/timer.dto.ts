@@ -1,20 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import {
+  ENTRY_TOO_LONG,
   isIsoDate,
+  LOCK_DAYS_MAX,
+  LOCK_DAYS_RANGE,
+  MAX_ENTRY_SECONDS,
   TIME_PERIODS,
   TIMESHEET_MESSAGES,
   TIMESHEET_PAGE_DEFAULT,
   TIMESHEET_PAGE_MAX,
   TIMESHEET_PERIODS,
+  type TimeLockMode,
   type TimePeriod,
   type TimesheetPeriod,
 } from '@wkflow/contracts';
 
 const MAX_INT = 2_147_483_647;
-/** A month of seconds: longer entries are typing mistakes. */
-export const MAX_DURATION_SECONDS = 31 * 24 * 3600;
 
 export class StartTimerDto {
   @ApiProperty()
@@ -32,7 +35,7 @@ export class StartTimerDto {
 
 export class UpdateTimeEntryDto {
   @ApiProperty({ description: 'seconds' })
-  @Max(MAX_DURATION_SECONDS, { message: 'Duração deve ser de no máximo 744 horas' })
+  @Max(MAX_ENTRY_SECONDS, { message: ENTRY_TOO_LONG })
   @Min(0, { message: 'Duração não pode ser negativa' })
   @IsInt({ message: 'Duração deve ser um número inteiro de segundos' })
   duration: number;
@@ -131,4 +134,65 @@ export class TimesheetOptionsQueryDto {
   @Type(() => Number)
   @applyAll(idRule('Cliente inválido'))
   clientId?: number;
+}
+
+/** A manual entry: start and end, or start and a duration; the owner only for time_tracking write. */
+export class CreateTimeEntryDto {
+  @ApiProperty()
+  @Max(MAX_INT, { message: 'Tarefa não encontrada' })
+  @Min(1, { message: 'Tarefa não encontrada' })
+  @IsInt({ message: 'taskId deve ser um número inteiro' })
+  taskId: number;
+
+  @ApiPropertyOptional({ description: 'whose time (default: the current user); another user needs time_tracking write' })
+  @IsOptional()
+  @Max(MAX_INT, { message: 'Usuário não encontrado' })
+  @Min(1, { message: 'Usuário não encontrado' })
+  @IsInt({ message: 'userId deve ser um número inteiro' })
+  userId?: number;
+
+  @ApiProperty({ format: 'date-time' })
+  @IsISO8601({ strict: true }, { message: 'Informe um início válido' })
+  @IsString({ message: 'Informe um início válido' })
+  startTime: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'the end, or give duration' })
+  @ValidateIf((dto: CreateTimeEntryDto) => dto.duration === undefined || dto.endTime !== undefined)
+  @IsISO8601({ strict: true }, { message: 'Informe o fim ou a duração' })
+  @IsString({ message: 'Informe o fim ou a duração' })
+  endTime?: string;
+
+  @ApiPropertyOptional({ description: 'seconds, instead of endTime' })
+  @ValidateIf((dto: CreateTimeEntryDto) => dto.endTime === undefined || dto.duration !== undefined)
+  @Max(MAX_ENTRY_SECONDS, { message: ENTRY_TOO_LONG })
+  @Min(1, { message: 'A duração deve ser de pelo menos 1 segundo' })
+  @IsInt({ message: 'Informe o fim ou a duração' })
+  duration?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(1000, { message: 'Descrição deve ter no máximo 1000 caracteres' })
+  @IsString({ message: 'Descrição deve ser um texto' })
+  description?: string;
+}
+
+export const LOCK_MODES: readonly TimeLockMode[] = ['none', 'date', 'days'];
+
+export class TimeLockDto {
+  @ApiProperty({ enum: LOCK_MODES })
+  @IsIn(LOCK_MODES, { message: 'Modo de bloqueio inválido (none, date ou days)' })
+  mode: TimeLockMode;
+
+  @ApiPropertyOptional({ format: 'date', description: "with mode 'date': entries on or before it are locked" })
+  @ValidateIf((dto: TimeLockDto) => dto.mode === 'date')
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Informe uma data válida' })
+  @IsString({ message: 'Informe uma data válida' })
+  lockDate?: string;
+
+  @ApiPropertyOptional({ description: "with mode 'days': entries older than this many days are locked" })
+  @ValidateIf((dto: TimeLockDto) => dto.mode === 'days')
+  @Max(LOCK_DAYS_MAX, { message: LOCK_DAYS_RANGE })
+  @Min(1, { message: LOCK_DAYS_RANGE })
+  @IsInt({ message: LOCK_DAYS_RANGE })
+  lockDays?: number;
 }

@@ -26,6 +26,7 @@ import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { backlogColumn } from '../board/board.logic';
 import type { EditRights } from '../board/BoardColumn';
+import { AddTimeEntryButton } from '../time-management/AddTimeEntryButton';
 import { TaskTimerPanel } from '../timer/TimerControls';
 import { DescriptionField } from './DescriptionField';
 import { copyText } from '../clients/clipboard';
@@ -359,6 +360,7 @@ function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, use
               </Stack>
               <Stack gap="5" alignSelf="start" bg="bg.subtle" rounded="lg" p="4" borderWidth="1px" borderColor="border.muted">
                 {task && <TaskTimerPanel taskId={task.id} taskTitle={task.title} totalTime={totalTime.data?.totalTime ?? 0} />}
+                {task && <AddTimeEntryButton task={{ id: task.id, title: task.title }} bg="bg" />}
                 <TaskCardFields clients={clients} users={users} readOnly={readOnly} />
                 {task && (
                   <Stack gap="2">

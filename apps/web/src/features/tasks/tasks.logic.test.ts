@@ -144,6 +144,14 @@ describe('history', () => {
     expect(historySentence(item({ actionType: 'reminder_set', newValue: '1d' }))).toBe('definiu o lembrete "1 dia antes"');
     expect(historySentence(item({ actionType: 'reminder_set', newValue: null }))).toBe('removeu o lembrete');
     expect(historySentence(item({ actionType: 'time_tracked', metadata: { duration: 5400 } }))).toBe('registrou 1 h 30 min de trabalho');
+    expect(historySentence(item({ actionType: 'time_tracked', metadata: { duration: 5400, manual: true } }))).toBe(
+      'adicionou 1 h 30 min de trabalho',
+    );
+    expect(
+      historySentence(item({ actionType: 'time_tracked', metadata: { duration: 1800, manual: true, forUserId: 9 } }), {
+        user: (id) => (id === 9 ? 'Ana Costa' : undefined),
+      }),
+    ).toBe('registrou 30 min de trabalho de Ana Costa');
     expect(historySentence(item({ fieldName: 'title', oldValue: 'A', newValue: 'B' }))).toBe('alterou o título de "A" para "B"');
     expect(historySentence(item({ fieldName: 'description' }))).toBe('alterou a descrição');
     expect(historySentence(item({ fieldName: 'client', oldValue: '1', newValue: '2' }), names)).toBe(

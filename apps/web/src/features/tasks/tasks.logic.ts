@@ -182,8 +182,13 @@ export function historySentence(
         : `definiu o prazo para ${dateText(item.newValue)}`;
     case 'reminder_set':
       return item.newValue ? `definiu o lembrete "${reminderText(item.newValue)}"` : 'removeu o lembrete';
-    case 'time_tracked':
-      return `registrou ${formatHoursMinutes(Number(meta.duration ?? 0) || 0)} de trabalho`;
+    case 'time_tracked': {
+      const worked = `${formatHoursMinutes(Number(meta.duration ?? 0) || 0)} de trabalho`;
+      // A manual entry typed for someone else ('Adicionar tempo' with time_tracking write) names him.
+      const forUser = ids([meta.forUserId]);
+      if (forUser.length) return `registrou ${worked} de ${names(forUser, item.names?.users, lookup.user)}`;
+      return meta.manual ? `adicionou ${worked}` : `registrou ${worked}`;
+    }
     case 'updated':
       switch (item.fieldName) {
         case 'title':

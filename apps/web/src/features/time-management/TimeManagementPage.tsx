@@ -8,7 +8,7 @@ import {
   type TimesheetEntry,
   type TimesheetPage,
 } from '@wkflow/contracts';
-import { Check, Clock, ListChecks, Pencil, Trash2, Users, Wallet, X } from 'lucide-react';
+import { Check, Clock, ListChecks, Users, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { PageHeader } from '../../components/PageHeader';
@@ -19,12 +19,14 @@ import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/usePermissions';
 import { AccessDenied } from '../clients/AccessDenied';
 import { ConfirmDialog } from '../clients/ConfirmDialog';
+import { EntryActions } from './EntryActions';
 import { ExportButtons } from './ExportButtons';
 import { MyWeek } from './MyWeek';
 import { entryStatus } from './timeAdmin.logic';
 import { filterProblem, initialTimesheetFilter, TIMESHEET_PAGE_SIZE, timesheetQuery, type TimesheetFilterState } from './timesheet.logic';
 import { TimesheetFilters } from './TimesheetFilters';
 import { TimesheetTotals } from './TimesheetTotals';
+import { TimeEntryTools } from './TimeEntryTools';
 
 function SummaryCard({ label, value, icon }: { label: string; value: string | number; icon: React.ReactNode }) {
   return (
@@ -136,6 +138,7 @@ export default function TimeManagementPage() {
         actions={<ExportButtons query={query} disabled={!ready || total === 0} />}
       />
       <MyWeek />
+      <TimeEntryTools />
       <TimesheetFilters filter={filter} onChange={setFilter} />
       <SimpleGrid columns={{ base: 2, md: showsValues ? 4 : 3 }} gap={{ base: '3', md: '4' }} mb="6">
         <SummaryCard label="Total de horas" value={formatHoursMinutes(totals?.seconds ?? 0)} icon={<Clock />} />
@@ -200,20 +203,7 @@ export default function TimeManagementPage() {
                         <Badge colorPalette={entry.endTime ? 'green' : 'orange'}>{entryStatus(entry)}</Badge>
                       </Table.Cell>
                       <Table.Cell textAlign="end">
-                        <HStack justify="flex-end" gap="1">
-                          <IconButton
-                            aria-label="Editar"
-                            size="xs"
-                            variant="ghost"
-                            disabled={!entry.endTime}
-                            onClick={() => setEditing(entry.id)}
-                          >
-                            <Pencil />
-                          </IconButton>
-                          <IconButton aria-label="Remover" size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(entry)}>
-                            <Trash2 />
-                          </IconButton>
-                        </HStack>
+                        <EntryActions entry={entry} onEdit={() => setEditing(entry.id)} onRemove={() => setRemoving(entry)} />
                       </Table.Cell>
                     </Table.Row>
                   ))}

@@ -1,0 +1,247 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Grid,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  RadioGroup,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { DESCRIPTION_MAX, formatHoursMinutes } from '@wkflow/contracts';
+import { Form, Formik, useField, useFormikContext } from 'formik';
+import { useMemo, useState } from 'react';
+import { useOpenAfterMount } from '../../components/useOpenAfterMount';
+import { errorMessage } from '../../lib/fetcher';
+import { toast } from '../../lib/toast';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { usePermissions } from '../auth/usePermissions';
+import { useTasks, useTeam } from '../tasks/useTaskData';
+import { emptyManualEntry, manualEntrySeconds, toCreatePayload, validateManualEntry, type ManualEntryValues } from './manualEntry.logic';
+import { createTimeEntry } from './timeEntries.api';
+
+export interface AddTimeEntryDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** From the task dialog: the task is fixed. */
+  task?: { id: number; title: string };
+}
+
+function TextField({
+  name,
+  label,
+  ...props
+}: { name: keyof ManualEntryValues; label: string } & Omit<React.ComponentProps<typeof Input>, 'name'>) {
+  const [field, meta] = useField<string>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input {...field} {...props} />
+      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function SelectField({
+  name,
+  label,
+  children,
+  testId,
+}: {
+  name: keyof ManualEntryValues;
+  label: string;
+  children: React.ReactNode;
+  testId: string;
+}) {
+  const [field, meta] = useField<string>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...field} data-testid={testId}>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** 'Início e fim' or 'Duração': which second field the form shows. */
+function ModeChoice() {
+  const { values, setFieldValue } = useFormikContext<ManualEntryValues>();
+  return (
+    <RadioGroup.Root
+      colorPalette="brand"
+      size="sm"
+      value={values.mode}
+      onValueChange={(e) => void setFieldValue('mode', e.value)}
+      aria-label="Informar"
+      data-testid="manual-entry-mode"
+    >
+      <HStack gap="4" wrap="wrap">
+        {(
+          [
+            ['end', 'Início e fim'],
+            ['duration', 'Início e duração'],
+          ] as const
+        ).map(([value, label]) => (
+          <RadioGroup.Item key={value} value={value}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </HStack>
+    </RadioGroup.Root>
+  );
+}
+
+function DescriptionInput() {
+  const [field] = useField<string>('description');
+  return (
+    <Field.Root>
+      <Field.Label>Descrição</Field.Label>
+      <Textarea {...field} rows={2} maxLength={DESCRIPTION_MAX} placeholder="O que foi feito (opcional)" autoresize />
+    </Field.Root>
+  );
+}
+
+function Total() {
+  const { values } = useFormikContext<ManualEntryValues>();
+  const seconds = manualEntrySeconds(values);
+  return (
+    <Text textStyle="sm" color="fg.muted" aria-live="polite" data-testid="manual-entry-total">
+      {seconds ? `Total: ${formatHoursMinutes(seconds)}` : ' '}
+    </Text>
+  );
+}
+
+/** 'Adicionar tempo': a finished entry typed by hand (task, date, start and end or a duration, description). */
+export default function AddTimeEntryDialog({ open, onOpenChange, task }: AddTimeEntryDialogProps) {
+  const shown = useOpenAfterMount(open);
+  return (
+    <Dialog.Root open={shown} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="3" data-testid="add-time-dialog">
+            {open && <AddTimeEntryForm task={task} onDone={() => onOpenChange(false)} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Fechar" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string }; onDone: () => void }) {
+  const { user } = useCurrentUser();
+  const { can } = usePermissions();
+  const canWrite = can('time_tracking', 'write');
+  const tasks = useTasks(!task);
+  const team = useTeam(canWrite);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const userId = user?.id ?? 0;
+  const initialValues = useMemo(() => emptyManualEntry(new Date(), task?.id ?? null, userId), [task?.id, userId]);
+  const taskOptions = useMemo(() => [...(tasks.data ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')), [tasks.data]);
+
+  async function onSubmit(values: ManualEntryValues) {
+    setServerError(null);
+    try {
+      await createTimeEntry(toCreatePayload(values, userId));
+      toast.success('Tempo adicionado');
+      onDone();
+    } catch (error) {
+      // The dialog stays open with what was typed: the message says what to change (overlap, lock...).
+      setServerError(errorMessage(error));
+    }
+  }
+
+  return (
+    <Formik initialValues={initialValues} validate={(values) => validateManualEntry(values, new Date())} onSubmit={onSubmit}>
+      {({ isSubmitting, values }) => (
+        <Form noValidate aria-label="Adicionar tempo" style={{ display: 'contents' }}>
+          <Dialog.Header>
+            <Stack gap="0">
+              <Dialog.Title>Adicionar tempo</Dialog.Title>
+              {task && (
+                <Text textStyle="sm" color="fg.muted" data-testid="add-time-task">
+                  {task.title}
+                </Text>
+              )}
+            </Stack>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Stack gap="4">
+              {!task && (
+                <SelectField name="taskId" label="Tarefa" testId="manual-entry-task">
+                  <option value="">{tasks.isLoading ? 'Carregando...' : 'Selecione a tarefa'}</option>
+                  {taskOptions.map((t) => (
+                    <option key={t.id} value={String(t.id)}>
+                      {t.title}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+              {canWrite && (
+                <SelectField name="userId" label="Pessoa" testId="manual-entry-user">
+                  {(team.data ?? (user ? [user] : [])).map((u) => (
+                    <option key={u.id} value={String(u.id)}>
+                      {u.id === userId ? `${u.name} (você)` : u.name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+              <TextField name="date" label="Data" type="date" max={initialValues.date} />
+              <ModeChoice />
+              <Grid templateColumns="1fr 1fr" gap="3">
+                <TextField name="start" label="Início" type="time" />
+                {values.mode === 'end' ? (
+                  <TextField name="end" label="Fim" type="time" />
+                ) : (
+                  <TextField name="duration" label="Duração" placeholder="HH:MM" inputMode="numeric" autoComplete="off" />
+                )}
+              </Grid>
+              <Total />
+              <DescriptionInput />
+              {serverError && (
+                <Alert.Root status="error" data-testid="add-time-error">
+                  <Alert.Indicator />
+                  <Alert.Title>{serverError}</Alert.Title>
+                </Alert.Root>
+              )}
+            </Stack>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline" type="button">
+                Cancelar
+              </Button>
+            </Dialog.ActionTrigger>
+            <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Adicionando..." data-testid="add-time-submit">
+              Adicionar
+            </Button>
+          </Dialog.Footer>
+        </Form>
+      )}
+    </Formik>
+  );
+}
