@@ -52,7 +52,7 @@ function loaded(entry: CachedSession): LoadedSession {
  * both kept in the SessionCache while it listens for changes, and the expiry renewed once an hour
  * instead of on every request. Most requests need no session query at all.
  */
-function createStore(pool: Pool, cache: SessionCache): session.Store {
+export function createStore(pool: Pool, cache: SessionCache): session.Store & { close(): void | Promise<void> } {
   const PgStore = connectPgSimple(session);
   class SessionStore extends PgStore {
     override get(id: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
@@ -110,11 +110,11 @@ function createStore(pool: Pool, cache: SessionCache): session.Store {
 }
 
 /** express-session with its store in PostgreSQL: restarts and replicas keep users logged in. */
-export function sessionMiddleware(config: AppConfig, pool: Pool, cache: SessionCache): RequestHandler {
+export function sessionMiddleware(config: AppConfig, store: session.Store): RequestHandler {
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: createStore(pool, cache),
+    store,
     resave: false,
     saveUninitialized: false,
     rolling: false,

@@ -4,7 +4,7 @@ import { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UserEvents } from '../users/user-events';
 import { SessionCache } from './session-cache';
-import { sessionMiddleware } from './session-store';
+import { createStore, sessionMiddleware } from './session-store';
 
 /** Owns the session store's connection pool and the express-session handler built on it. */
 @Injectable()
@@ -13,12 +13,14 @@ export class SessionProvider implements OnModuleInit, OnModuleDestroy {
   readonly handler: RequestHandler;
 
   private readonly cache: SessionCache;
+  private readonly store: ReturnType<typeof createStore>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, userEvents: UserEvents) {
     this.pool = new Pool({ connectionString: config.databaseUrl, max: 5 });
     this.pool.on('error', () => undefined); // a dropped idle client is replaced on next use
     this.cache = new SessionCache(config.databaseUrl, config.cacheTtlMs);
-    this.handler = sessionMiddleware(config, this.pool, this.cache);
+    this.store = createStore(this.pool, this.cache);
+    this.handler = sessionMiddleware(config, this.store);
     userEvents.onAccessChanged((scope) => this.cache.invalidate(scope === 'everyone' ? '*' : `u:${scope}`));
   }
 
@@ -27,6 +29,8 @@ export class SessionProvider implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    // Stops the store's expired-session pruning timer: it would fire later on the ended pool.
+    await this.store.close();
     await this.cache.close();
     await this.pool.end();
   }

@@ -57,9 +57,12 @@ export default function UsersPage() {
             <Button asChild variant="outline" data-testid="approvals-link">
               <RouterLink to="/users/approvals">
                 <UserCheck /> Aprovações
-                <Badge colorPalette={stats.pending ? 'orange' : 'gray'} variant="solid" size="sm" data-testid="pending-count">
-                  {stats.pending}
-                </Badge>
+                {/* No count until the pending list has loaded: a '0' that turns into '1' would mislead. */}
+                {pending.data !== undefined && (
+                  <Badge colorPalette={stats.pending ? 'orange' : 'gray'} variant="solid" size="sm" data-testid="pending-count">
+                    {stats.pending}
+                  </Badge>
+                )}
               </RouterLink>
             </Button>
             {canManageProfiles && (
