@@ -46,14 +46,20 @@ describe('malformed input to every endpoint (e2e)', () => {
     return result;
   }
 
-  /** A value of the wrong type for a DTO property, from its design type. */
-  function wrongValue(type: unknown): unknown {
+  /** A value of the wrong type for a DTO property, from its design type (and, for unions, its validators). */
+  function wrongValue(dto: Function, property: string, type: unknown): unknown {
     if (type === String) return 12345;
     if (type === Number) return 'not-a-number';
     if (type === Boolean) return 'not-a-boolean';
     if (type === Array) return 'not-an-array';
     if (type === Date) return 'not-a-date';
-    // Unions (string | null) and maps reflect as Object: a number is wrong for both.
+    // Unions (string | null, number | null) and maps reflect as Object: a number property gets a
+    // string; for strings and maps a number is wrong.
+    const validators = getMetadataStorage()
+      .getTargetValidationMetadatas(dto, '', true, false)
+      .filter((m) => m.propertyName === property)
+      .map((m) => m.name);
+    if (validators.some((name) => name === 'isNumber' || name === 'isInt')) return 'not-a-number';
     return 12345;
   }
 
@@ -80,7 +86,7 @@ describe('malformed input to every endpoint (e2e)', () => {
     if (requiredProperties(route.bodyType).length) cases.push(['missing fields (empty object)', {}]);
     for (const property of dtoProperties(route.bodyType)) {
       const type = Reflect.getMetadata('design:type', route.bodyType.prototype, property);
-      cases.push([`${property} of the wrong type`, { [property]: wrongValue(type) }]);
+      cases.push([`${property} of the wrong type`, { [property]: wrongValue(route.bodyType, property, type) }]);
       // In a partial update (PATCH, or an Update* body), null clears an optional field: not malformed.
       if (route.method !== 'patch' && !route.bodyType.name.startsWith('Update')) cases.push([`${property} null`, { [property]: null }]);
       if (type === String) {
