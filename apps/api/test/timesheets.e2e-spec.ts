@@ -16,7 +16,11 @@ function binary(res: NodeJS.ReadableStream, callback: (err: Error | null, body: 
 }
 
 async function download(agent: Agent, query: string): Promise<Buffer> {
-  const res = await agent.get(`/api/time-entries/timesheet/export?${query}`).buffer(true).parse(binary as never).expect(200);
+  const res = await agent
+    .get(`/api/time-entries/timesheet/export?${query}`)
+    .buffer(true)
+    .parse(binary as never)
+    .expect(200);
   return res.body as Buffer;
 }
 
@@ -235,7 +239,11 @@ describe('timesheets (e2e)', () => {
     const page: TimesheetPage = (await admin.get(`/api/time-entries/timesheet?${query}`).expect(200)).body;
     expect(page.total).toBe(page.items.length);
 
-    const csvResponse = await admin.get(`/api/time-entries/timesheet/export?format=csv&${RANGE}`).buffer(true).parse(binary as never).expect(200);
+    const csvResponse = await admin
+      .get(`/api/time-entries/timesheet/export?format=csv&${RANGE}`)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     expect(csvResponse.headers['content-type']).toMatch(/^text\/csv/);
     expect(csvResponse.headers['content-disposition']).toBe('attachment; filename="horas-2026-10-01-a-2026-10-31.csv"');
     const csv = parseCsv(csvResponse.body);
@@ -257,7 +265,11 @@ describe('timesheets (e2e)', () => {
     expect(evilRow).toEqual(['31/10/2026', '23:30', '23:45', bia.name, `'${EVIL_CLIENT}`, "'+cmd|calc", "'-2+3", '0,25', '00:15', '', '']);
     expect(csv.find((row) => row[6] === "'@SUM(A1)")).toMatchObject({ 0: '07/10/2026', 7: '1,00', 8: '01:00', 9: '100,00', 10: '100,00' });
 
-    const xlsxResponse = await admin.get(`/api/time-entries/timesheet/export?format=xlsx&${RANGE}`).buffer(true).parse(binary as never).expect(200);
+    const xlsxResponse = await admin
+      .get(`/api/time-entries/timesheet/export?format=xlsx&${RANGE}`)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     expect(xlsxResponse.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const xlsx = await readXlsx(xlsxResponse.body);
     expect(xlsx[0]).toEqual(csv[0]);
@@ -287,7 +299,11 @@ describe('timesheets (e2e)', () => {
       if (status !== 'completed') await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe('completed');
-    const file = await admin.get(`/api/analytics/reports/${created.body.id}/download`).buffer(true).parse(binary as never).expect(200);
+    const file = await admin
+      .get(`/api/analytics/reports/${created.body.id}/download`)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     const rows = parseCsv(file.body);
     expect(rows[0]).toEqual(['Início', 'Fim', 'Membro', 'Cliente', 'Tarefa', 'Horas']);
     const evil = rows.find((row) => row[4] === "'+cmd|calc");
