@@ -3,6 +3,7 @@ import { NotificationsService } from '../src/notifications/notifications.service
 import { RemindersService } from '../src/notifications/reminders.service';
 import { openSocket, sessionCookie, wsUrl } from './utils/realtime';
 import { eventually, startSmtp } from './utils/smtp';
+import { savePreference, settledState } from './utils/notification-state';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
@@ -25,21 +26,9 @@ describe('notifications (e2e)', () => {
   const mailsOf = (email: string) =>
     ctx.dataSource.query(`SELECT "emailType", subject, status FROM email_queue WHERE "recipientEmail" = $1 ORDER BY id`, [email]);
   const savePrefs = (userId: number, type: string, emailEnabled: boolean, browserEnabled: boolean, soundEnabled: boolean) =>
-    ctx.dataSource.query(
-      `INSERT INTO notification_preferences ("userId", type, "emailEnabled", "browserEnabled", "soundEnabled") VALUES ($1, $2, $3, $4, $5)`,
-      [userId, type, emailEnabled, browserEnabled, soundEnabled],
-    );
+    savePreference(ctx.dataSource, userId, type, emailEnabled, browserEnabled, soundEnabled);
   /** Producers run after the response: wait until nothing new arrives for the user. */
-  const settled = async (userId: number, email: string) => {
-    let last = '';
-    await eventually(async () => {
-      const now = JSON.stringify([await rowsOf(userId), await mailsOf(email)]);
-      const same = now === last;
-      last = now;
-      if (!same) await new Promise((r) => setTimeout(r, 300));
-      return same;
-    });
-  };
+  const settled = (userId: number, email: string) => settledState(async () => [await rowsOf(userId), await mailsOf(email)]);
 
   beforeAll(async () => {
     smtp = await startSmtp();
