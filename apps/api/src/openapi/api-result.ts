@@ -84,7 +84,8 @@ function successContent(meta: ApiResultMeta): Record<string, { schema: object }>
 }
 
 function successDescription(meta: ApiResultMeta, fallback: string): string {
-  const text = meta.description ?? fallback;
+  const named = 'type' in meta ? `${meta.type}${meta.isArray ? '[]' : ''}` : meta.files.join(' or ');
+  const text = meta.description ?? (fallback || named);
   return 'nullable' in meta && meta.nullable ? `${text ? `${text}; ` : ''}null is sent as an empty body` : text;
 }
 
@@ -155,7 +156,10 @@ export function documentResponses(app: INestApplication, document: OpenAPIObject
           responses[status] = { description: successDescription(meta, response.description ?? ''), content: successContent(meta) };
           if ('type' in meta) used.add(meta.type);
           for (const also of 'alsoWith' in meta ? (meta.alsoWith ?? []) : [])
-            responses[String(also)] = { description: ERROR_DESCRIPTIONS[also] ?? '', content: successContent(meta) };
+            responses[String(also)] = {
+              description: `${ERROR_DESCRIPTIONS[also] ?? 'Also'}: the same body, saying why`,
+              content: successContent(meta),
+            };
         } else responses[status] = response;
       }
       if (meta?.notModified) responses['304'] = { description: 'Not modified (If-None-Match matched the ETag)' };

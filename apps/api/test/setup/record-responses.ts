@@ -36,12 +36,17 @@ if (dir) {
         suite: expect.getState().testPath ?? undefined,
         test: expect.getState().currentTestName ?? undefined,
       };
-      if (/json/.test(contentType ?? '') && typeof res.text === 'string' && res.text !== '' && res.text.length < MAX_BODY) {
-        try {
-          record.body = JSON.parse(res.text);
-          record.hasBody = true;
-        } catch {
-          record.unparsable = true;
+      if (/json/.test(contentType ?? '')) {
+        if (typeof res.text !== 'string' || res.text.length >= MAX_BODY) {
+          // A suite's own parser took the raw (possibly compressed) bytes, or the body is huge: status and type only.
+          record.unread = true;
+        } else if (res.text !== '') {
+          try {
+            record.body = JSON.parse(res.text);
+            record.hasBody = true;
+          } catch {
+            record.unparsable = true;
+          }
         }
       }
       appendFileSync(file, `${JSON.stringify(record)}\n`);
