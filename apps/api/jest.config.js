@@ -13,5 +13,7 @@ module.exports = {
   moduleNameMapper: { '^@wkflow/contracts$': '<rootDir>/../../libs/contracts/src/index.ts' },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  // Records every supertest response; the global teardown checks them against the OpenAPI document.
+  setupFilesAfterEnv: ['<rootDir>/test/setup/record-responses.ts'],
   testTimeout: 60000,
 };

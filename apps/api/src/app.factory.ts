@@ -17,6 +17,7 @@ import { createValidationPipe } from './common/validation';
 import { DrainService } from './health/drain.service';
 import { rejectUnsafeInput } from './common/safe-input';
 import type { AppConfig } from './config/app-config';
+import { documentResponses } from './openapi/api-result';
 
 export const JSON_BODY_LIMIT = '256kb';
 
@@ -69,6 +70,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     app,
     new DocumentBuilder().setTitle('WKFlow API').setVersion('1').addCookieAuth('wkflow.sid').build(),
   );
+  documentResponses(app, document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   mountQueueDashboard(app);

@@ -57,6 +57,7 @@ export interface Client {
   /** Where GET serves the logo (with a version query so a replaced logo is refetched), or null. */
   logoUrl: string | null;
   createdAt: string;
+  updatedAt: string;
   /** R$ per hour (issue 20): sent only to users with clients write; null when not set. */
   hourlyRate?: number | null;
 }

@@ -17,3 +17,4 @@ export * from './recommendations';
 export * from './calendar';
 export * from './timesheets';
 export * from './time-entries';
+export * from './responses';

@@ -39,6 +39,8 @@ export interface NotificationData {
   /** Chat: the messages this one notification stands for (a burst in one room). */
   count?: number;
   userId?: number;
+  /** Deadline reminders: the task's deadline (ISO) the reminder was for. */
+  deadline?: string;
 }
 
 export interface Notification {

@@ -5,6 +5,7 @@ import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { AiService } from './ai.service';
 import { CreateAiTaskDto, ParseTaskDto } from './dto/ai.dto';
+import { ApiResult } from '../openapi/api-result';
 
 /** AI task creation (core.md §2, §4): both calls need tasks write, like the header's 'Criar com IA'. */
 @ApiTags('ai')
@@ -15,12 +16,14 @@ export class AiController {
   @RequirePermission('tasks', 'write')
   @Post('parse-task')
   @HttpCode(200)
+  @ApiResult('AiParseResult')
   parse(@CurrentUser() user: AuthenticatedUser, @Body() dto: ParseTaskDto): Promise<AiParseResult> {
     return this.ai.parse(user, dto.text);
   }
 
   @RequirePermission('tasks', 'write')
   @Post('create-task')
+  @ApiResult('Task')
   createTask(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateAiTaskDto): Promise<Task> {
     return this.ai.createTask(user, dto);
   }

@@ -15,6 +15,7 @@ import { IdParam } from '../common/id-param';
 import { AnalyticsCache } from './analytics-cache';
 import { AnalyticsPeriodQueryDto, CreateReportDto } from './dto/analytics.dto';
 import { ReportsService } from './reports.service';
+import { ApiFile, ApiResult } from '../openapi/api-result';
 
 /** The analytics page (extended.md §2.6): everything needs analytics read; figures come from memory (AnalyticsCache). */
 @ApiTags('analytics')
@@ -27,42 +28,49 @@ export class AnalyticsController {
 
   @RequirePermission('analytics', 'read')
   @Get('dashboard')
+  @ApiResult('AnalyticsDashboard')
   dashboard(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsDashboard> {
     return this.figures.dashboard(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('trend')
+  @ApiResult('AnalyticsTrendDay', { isArray: true })
   trend(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<AnalyticsTrendDay[]> {
     return this.figures.trend(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('productivity')
+  @ApiResult('MemberProductivity', { isArray: true })
   productivity(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<MemberProductivity[]> {
     return this.figures.productivity(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('clients')
+  @ApiResult('ClientPerformance', { isArray: true })
   clients(@CurrentUser() user: AuthenticatedUser, @Query() query: AnalyticsPeriodQueryDto): Promise<ClientPerformance[]> {
     return this.figures.clients(user, query.period ?? DEFAULT_ANALYTICS_PERIOD);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('reports')
+  @ApiResult('Report', { isArray: true })
   listReports(@CurrentUser() user: AuthenticatedUser): Promise<Report[]> {
     return this.reports.list(user);
   }
 
   @RequirePermission('analytics', 'read')
   @Post('reports')
+  @ApiResult('Report')
   createReport(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateReportDto): Promise<Report> {
     return this.reports.create(user, dto);
   }
 
   @RequirePermission('analytics', 'read')
   @Get('reports/:id/download')
+  @ApiFile(['text/csv'], { errors: [409] })
   async download(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,

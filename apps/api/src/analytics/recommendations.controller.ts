@@ -14,6 +14,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { DismissRecommendationDto, ImplementRecommendationDto } from './dto/analytics.dto';
 import { RecommendationsService } from './recommendations.service';
+import { ApiResult } from '../openapi/api-result';
 
 /** Users read (checked by the guard) plus access profile 1 or role manager (extended.md §6). */
 function assertAccess(user: AuthenticatedUser): void {
@@ -28,6 +29,7 @@ export class RecommendationsController {
 
   @RequirePermission('users', 'read')
   @Get()
+  @ApiResult('Recommendation', { isArray: true })
   list(@CurrentUser() user: AuthenticatedUser): Promise<Recommendation[]> {
     assertAccess(user);
     return this.recommendations.active();
@@ -35,6 +37,7 @@ export class RecommendationsController {
 
   @RequirePermission('users', 'read')
   @Get('stats')
+  @ApiResult('RecommendationStats')
   stats(@CurrentUser() user: AuthenticatedUser): Promise<RecommendationStats> {
     assertAccess(user);
     return this.recommendations.stats();
@@ -42,6 +45,7 @@ export class RecommendationsController {
 
   @RequirePermission('users', 'read')
   @Get('analytics')
+  @ApiResult('RecommendationInsights')
   insights(@CurrentUser() user: AuthenticatedUser): Promise<RecommendationInsights> {
     assertAccess(user);
     return this.recommendations.insights();
@@ -49,6 +53,7 @@ export class RecommendationsController {
 
   @RequirePermission('users', 'read')
   @Post('generate')
+  @ApiResult('GenerateRecommendationsResult')
   generate(@CurrentUser() user: AuthenticatedUser): Promise<GenerateRecommendationsResult> {
     assertAccess(user);
     return this.recommendations.generate();
@@ -57,6 +62,7 @@ export class RecommendationsController {
   @RequirePermission('users', 'read')
   @Post(':id/implement')
   @HttpCode(200)
+  @ApiResult('Recommendation', { errors: [409] })
   implement(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,
@@ -69,6 +75,7 @@ export class RecommendationsController {
   @RequirePermission('users', 'read')
   @Post(':id/dismiss')
   @HttpCode(200)
+  @ApiResult('Recommendation', { errors: [409] })
   dismiss(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: DismissRecommendationDto): Promise<Recommendation> {
     assertAccess(user);
     return this.recommendations.dismiss(user, id, dto.reason);

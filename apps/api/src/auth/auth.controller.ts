@@ -25,6 +25,7 @@ import { PasswordResetService } from './password-reset.service';
 import { destroySession, regenerateSession, saveSession, SESSION_COOKIE } from './session-store';
 import { SessionsService } from './sessions.service';
 import { UserEvents } from '../users/user-events';
+import { ApiResult } from '../openapi/api-result';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -42,6 +43,7 @@ export class AuthController {
 
   @Public()
   @Post('register')
+  @ApiResult('MessageResponse', { errors: [429] })
   async register(@Body() dto: RegisterDto, @Req() request: Request): Promise<{ message: string }> {
     await this.limits.register(clientAddress(request));
     // The same answer whether or not the e-mail or username exists (the owner is told by e-mail).
@@ -52,6 +54,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @ApiResult('MeResponse', { errors: [401, 429] })
   async login(@Body() dto: LoginDto, @Req() request: Request): Promise<MeResponse> {
     const attempt = await this.limits.login(dto.email, clientAddress(request));
     let user;
@@ -77,6 +80,7 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
+  @ApiResult('MessageResponse', { errors: [429] })
   async forgotPassword(@Body() dto: ForgotPasswordDto, @Req() request: Request): Promise<{ message: string }> {
     await this.limits.passwordResetRequested(dto.email, clientAddress(request));
     const linkBase = this.resets.linkBase(request.get('origin'));
@@ -90,6 +94,7 @@ export class AuthController {
   @Public()
   @Post('reset-password')
   @HttpCode(200)
+  @ApiResult('MeResponse', { errors: [429] })
   async resetPassword(@Body() dto: ResetPasswordDto, @Req() request: Request): Promise<MeResponse> {
     const source = clientAddress(request);
     await this.limits.assertResetTokenAllowed(source);
@@ -111,6 +116,7 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(200)
+  @ApiResult('SuccessResponse')
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ success: true }> {
     if (request.session) await destroySession(request);
     response.clearCookie(SESSION_COOKIE);
@@ -119,18 +125,21 @@ export class AuthController {
 
   @Authenticated()
   @Get('me')
+  @ApiResult('MeResponse')
   async me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
     return { user: await this.auth.me(user.id), timeZone: this.config.appTimezone };
   }
 
   @Authenticated()
   @Put('profile')
+  @ApiResult('MeResponse', { errors: [409] })
   async updateProfile(@CurrentUser() user: AuthenticatedUser, @Body() dto: UpdateProfileDto): Promise<MeResponse> {
     return { user: await this.auth.updateProfile(user.id, dto), timeZone: this.config.appTimezone };
   }
 
   @Authenticated()
   @Put('change-password')
+  @ApiResult('ChangePasswordResponse', { errors: [429] })
   async changePassword(
     @CurrentUser() user: AuthenticatedUser,
     @Body() dto: ChangePasswordDto,

@@ -24,6 +24,7 @@ import { CreateClientDto, UpdateClientDto } from './dto/client.dto';
 import { CreateCredentialDto, UpdateCredentialDto } from './dto/credential.dto';
 import { IdParam } from '../common/id-param';
 import { LOGO_FIELD, LogoUploadInterceptor, type UploadedLogo } from './logo-upload.interceptor';
+import { ApiFile, ApiResult } from '../openapi/api-result';
 
 /** /api/clients: reads need clients read, writes clients write (extended.md §6). */
 @ApiTags('clients')
@@ -36,24 +37,28 @@ export class ClientsController {
 
   @RequirePermission('clients', 'read')
   @Get()
+  @ApiResult('Client', { isArray: true })
   list(@CurrentUser() user: AuthenticatedUser): Promise<Client[]> {
     return this.clients.list(can(user, 'clients', 'write'));
   }
 
   @RequirePermission('clients', 'write')
   @Post()
+  @ApiResult('Client')
   create(@Body() dto: CreateClientDto): Promise<Client> {
     return this.clients.create(dto);
   }
 
   @RequirePermission('clients', 'read')
   @Get(':id')
+  @ApiResult('Client')
   get(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<Client> {
     return this.clients.get(id, can(user, 'clients', 'write'));
   }
 
   @RequirePermission('clients', 'write')
   @Patch(':id')
+  @ApiResult('Client')
   update(@IdParam('id') id: number, @Body() dto: UpdateClientDto): Promise<Client> {
     return this.clients.update(id, dto);
   }
@@ -61,6 +66,7 @@ export class ClientsController {
   @RequirePermission('clients', 'write')
   @Delete(':id')
   @HttpCode(200)
+  @ApiResult('SuccessResponse', { errors: [409] })
   async remove(@IdParam('id') id: number): Promise<{ success: true }> {
     await this.clients.remove(id);
     return { success: true };
@@ -71,12 +77,14 @@ export class ClientsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(LogoUploadInterceptor)
+  @ApiResult('Client')
   uploadLogo(@IdParam('id') id: number, @UploadedFile() file: UploadedLogo | undefined): Promise<Client> {
     return this.clients.uploadLogo(id, file);
   }
 
   @RequirePermission('clients', 'read')
   @Get(':id/logo')
+  @ApiFile(['image/png', 'image/jpeg'], { notModified: true })
   async logo(
     @IdParam('id') id: number,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
@@ -95,24 +103,28 @@ export class ClientsController {
 
   @RequirePermission('clients', 'write')
   @Delete(':id/logo')
+  @ApiResult('Client')
   removeLogo(@IdParam('id') id: number): Promise<Client> {
     return this.clients.removeLogo(id);
   }
 
   @RequirePermission('clients', 'read')
   @Get(':id/access')
+  @ApiResult('ClientCredential', { isArray: true })
   listCredentials(@IdParam('id') id: number): Promise<ClientCredential[]> {
     return this.credentials.list(id);
   }
 
   @RequirePermission('clients', 'write')
   @Post(':id/access')
+  @ApiResult('ClientCredential')
   createCredential(@IdParam('id') id: number, @Body() dto: CreateCredentialDto): Promise<ClientCredential> {
     return this.credentials.create(id, dto);
   }
 
   @RequirePermission('clients', 'write')
   @Patch(':id/access/:credentialId')
+  @ApiResult('ClientCredential')
   updateCredential(
     @IdParam('id') id: number,
     @IdParam('credentialId') credentialId: number,
@@ -124,6 +136,7 @@ export class ClientsController {
   @RequirePermission('clients', 'write')
   @Delete(':id/access/:credentialId')
   @HttpCode(200)
+  @ApiResult('SuccessResponse')
   async removeCredential(@IdParam('id') id: number, @IdParam('credentialId') credentialId: number): Promise<{ success: true }> {
     await this.credentials.remove(id, credentialId);
     return { success: true };
@@ -133,6 +146,7 @@ export class ClientsController {
   @RequirePermission('clients', 'write')
   @Post(':id/access/:credentialId/reveal')
   @HttpCode(200)
+  @ApiResult('RevealCredentialResponse')
   reveal(
     @IdParam('id') id: number,
     @IdParam('credentialId') credentialId: number,

@@ -5,6 +5,7 @@ import { AdminOnly } from '../auth/access.decorators';
 import { IdParam } from '../common/id-param';
 import { TestDeadlineNotificationDto, TestEmailDto, TestTaskNotificationDto } from './dto/email.dto';
 import { EmailService } from './email.service';
+import { ApiResult } from '../openapi/api-result';
 
 /** A test send: queued always; `smtpConfigured` false means it will not leave until SMTP_URL is set. */
 type Queued = { success: true; id: number; message: string; smtpConfigured: boolean };
@@ -24,37 +25,44 @@ export class EmailAdminController {
   }
 
   @Get('email-status')
+  @ApiResult('EmailServiceStatus')
   status(): Promise<EmailServiceStatus> {
     return this.email.status();
   }
 
   @Get('email-queue')
+  @ApiResult('EmailQueueItem', { isArray: true })
   queue(): Promise<EmailQueueItem[]> {
     return this.email.list();
   }
 
   @Get('email-queue/stats')
+  @ApiResult('EmailQueueStats')
   stats(): Promise<EmailQueueStats> {
     return this.email.stats();
   }
 
   @Post('email-queue/:id/retry')
   @HttpCode(200)
+  @ApiResult('EmailQueueItem', { errors: [409] })
   retry(@IdParam() id: number): Promise<EmailQueueItem> {
     return this.email.retry(id);
   }
 
   @Post('test-email')
+  @ApiResult('QueuedEmailResponse')
   async testEmail(@Body() dto: TestEmailDto): Promise<Queued> {
     return this.queued(await this.email.sendTest('test_email', dto.to, dto.subject, dto.message));
   }
 
   @Post('test-task-notification')
+  @ApiResult('QueuedEmailResponse')
   async testTask(@Body() dto: TestTaskNotificationDto): Promise<Queued> {
     return this.queued(await this.email.sendTest('task_assigned', dto.to));
   }
 
   @Post('test-deadline-notification')
+  @ApiResult('QueuedEmailResponse')
   async testDeadline(@Body() dto: TestDeadlineNotificationDto): Promise<Queued> {
     return this.queued(await this.email.sendTest('task_due_soon', dto.to));
   }

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../auth/access.decorators';
 import { RedisService } from '../redis/redis.service';
 import { DrainService } from './drain.service';
+import { ApiResult } from '../openapi/api-result';
 
 type Probe = 'up' | 'down' | 'disabled';
 
@@ -21,6 +22,7 @@ export class HealthController {
   /** 200 when the database answers (Redis is reported; without it the product degrades, it does not stop). */
   @Public()
   @Get()
+  @ApiResult('HealthStatus', { alsoWith: [503] })
   async check(@Res({ passthrough: true }) response: Response): Promise<{ status: 'ok' | 'error'; database: Probe; redis: Probe }> {
     const database: Probe = await this.dataSource
       .query('SELECT 1')
@@ -38,6 +40,7 @@ export class HealthController {
    */
   @Public()
   @Get('ready')
+  @ApiResult('ReadinessStatus', { alsoWith: [503] })
   async ready(@Res({ passthrough: true }) response: Response): Promise<{ status: 'ready' | 'draining' | 'error' }> {
     if (this.drain.isDraining) {
       response.status(503);

@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { StartOnboardingDto, UpdateOnboardingStepDto } from './dto/onboarding.dto';
 import { OnboardingService } from './onboarding.service';
+import { ApiResult } from '../openapi/api-result';
 
 /** Onboarding is part of the client's record: clients read to view, clients write to start and update. */
 @ApiTags('onboarding')
@@ -15,24 +16,28 @@ export class OnboardingController {
 
   @RequirePermission('clients', 'read')
   @Get()
+  @ApiResult('OnboardingProcess', { isArray: true })
   list(): Promise<OnboardingProcess[]> {
     return this.onboarding.list();
   }
 
   @RequirePermission('clients', 'write')
   @Post()
+  @ApiResult('OnboardingProcess', { errors: [404, 409] })
   start(@Body() dto: StartOnboardingDto, @CurrentUser() user: AuthenticatedUser): Promise<OnboardingProcess> {
     return this.onboarding.start(dto, user);
   }
 
   @RequirePermission('clients', 'read')
   @Get(':id/steps')
+  @ApiResult('OnboardingStep', { isArray: true })
   steps(@IdParam('id') id: number): Promise<OnboardingStep[]> {
     return this.onboarding.steps(id);
   }
 
   @RequirePermission('clients', 'write')
   @Put(':processId/steps/:stepId')
+  @ApiResult('UpdateOnboardingStepResponse', { errors: [409] })
   updateStep(
     @IdParam('processId') processId: number,
     @IdParam('stepId') stepId: number,

@@ -53,6 +53,7 @@ import {
 } from './dto/tasks.dto';
 import { TasksService } from './tasks.service';
 import { BadRequestException } from '@nestjs/common';
+import { ApiFile, ApiResult } from '../openapi/api-result';
 
 @ApiTags('columns')
 @Controller('columns')
@@ -61,30 +62,35 @@ export class ColumnsController {
 
   @RequirePermission('tasks', 'read')
   @Get()
+  @ApiResult('Column', { isArray: true })
   list(): Promise<Column[]> {
     return this.columns.list();
   }
 
   @AdminOnly()
   @Post()
+  @ApiResult('Column')
   create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateColumnDto): Promise<Column> {
     return this.columns.create(user.id, dto);
   }
 
   @AdminOnly()
   @Put('reorder')
+  @ApiResult('Column', { isArray: true })
   reorder(@CurrentUser() user: AuthenticatedUser, @Body() dto: ReorderColumnsDto): Promise<Column[]> {
     return this.columns.reorder(user.id, dto);
   }
 
   @AdminOnly()
   @Put(':id')
+  @ApiResult('Column', { errors: [428] })
   update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateColumnDto): Promise<Column> {
     return this.columns.update(user.id, id, dto);
   }
 
   @AdminOnly()
   @Delete(':id')
+  @ApiResult('SuccessResponse', { errors: [409] })
   async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ success: true }> {
     await this.columns.remove(user.id, id);
     return { success: true };
@@ -107,6 +113,7 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Get()
   @ApiOkResponse({ description: 'Task[]' })
+  @ApiResult('Task', { isArray: true, notModified: true })
   async list(
     @CurrentUser() user: AuthenticatedUser,
     @Query() query: TaskListQueryDto,
@@ -127,6 +134,7 @@ export class TasksController {
 
   @RequirePermission('tasks', 'write')
   @Post()
+  @ApiResult('Task')
   create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateTaskDto): Promise<Task> {
     return this.tasks.create(user, dto);
   }
@@ -136,18 +144,21 @@ export class TasksController {
   @Get('archived')
   @ApiOkResponse({ description: 'ArchivedTaskPage: { items: ArchivedTask[] (Task with archivedAt), total }' })
   @ApiBadRequestResponse({ description: 'search, clientId, limit or offset invalid' })
+  @ApiResult('ArchivedTaskPage')
   archived(@CurrentUser() user: AuthenticatedUser, @Query() query: ArchivedTaskQueryDto): Promise<ArchivedTaskPage> {
     return this.tasks.archived(user, query);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id')
+  @ApiResult('Task')
   get(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<Task> {
     return this.tasks.get(user, id);
   }
 
   @RequirePermission('tasks', 'read')
   @Put(':id')
+  @ApiResult('Task')
   update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateTaskDto): Promise<Task> {
     return this.tasks.update(user, id, dto);
   }
@@ -160,36 +171,42 @@ export class TasksController {
   @ApiForbiddenResponse({ description: 'the user sees the task but may not edit it' })
   @ApiNotFoundResponse({ description: 'no such task, or one the user may not see' })
   @ApiConflictResponse({ description: 'the task is not archived' })
+  @ApiResult('Task')
   restore(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<Task> {
     return this.tasks.restore(user, id);
   }
 
   @RequirePermission('tasks', 'read')
   @Put(':id/move')
+  @ApiResult('Task')
   move(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: MoveTaskDto): Promise<Task> {
     return this.tasks.move(user, id, dto);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id/comments')
+  @ApiResult('TaskComment', { isArray: true })
   comments(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskComment[]> {
     return this.tasks.comments(user, id);
   }
 
   @RequirePermission('tasks', 'read')
   @Post(':id/comments')
+  @ApiResult('TaskComment')
   addComment(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: CreateCommentDto): Promise<TaskComment> {
     return this.tasks.addComment(user, id, dto.content);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id/history')
+  @ApiResult('TaskHistoryItem', { isArray: true })
   history(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskHistoryItem[]> {
     return this.tasks.history(user, id);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id/attachments')
+  @ApiResult('TaskAttachment', { isArray: true })
   listAttachments(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskAttachment[]> {
     return this.attachments.list(user, id);
   }
@@ -198,6 +215,7 @@ export class TasksController {
   @Post(':id/attachments')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('file', { ...MULTIPART_UTF8, limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } }))
+  @ApiResult('TaskAttachment')
   addAttachment(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,
@@ -209,6 +227,7 @@ export class TasksController {
 
   @RequirePermission('tasks', 'read')
   @Get(':id/attachments/:attachmentId/download')
+  @ApiFile(['*/*'])
   async download(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,
@@ -223,6 +242,7 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Delete(':id/attachments/:attachmentId')
   @HttpCode(200)
+  @ApiResult('SuccessResponse')
   async removeAttachment(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,

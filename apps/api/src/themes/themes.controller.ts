@@ -5,6 +5,7 @@ import { Authenticated, CurrentUser } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { ThemesService } from './themes.service';
+import { ApiResult } from '../openapi/api-result';
 
 /** /api/themes: every logged-in user (extended.md §6); a user's theme is theirs (or an admin's) to read. */
 @ApiTags('themes')
@@ -14,17 +15,20 @@ export class ThemesController {
   constructor(private readonly themes: ThemesService) {}
 
   @Get()
+  @ApiResult('Theme', { isArray: true })
   list(): Promise<Theme[]> {
     return this.themes.list();
   }
 
   @Get('user/:userId')
+  @ApiResult('UserThemeResponse', { errors: [403] })
   userTheme(@IdParam('userId') userId: number, @CurrentUser() user: AuthenticatedUser): Promise<UserThemeResponse> {
     return this.themes.userTheme(user, userId);
   }
 
   @HttpCode(200)
   @Post(':id/activate')
+  @ApiResult('UserThemeResponse')
   activate(@IdParam('id') id: number, @CurrentUser() user: AuthenticatedUser): Promise<UserThemeResponse> {
     return this.themes.activate(user, id);
   }

@@ -7,6 +7,7 @@ import { IdParam } from '../common/id-param';
 import { CreateTimeEntryDto, StartTimerDto, TimeLockDto, TimePeriodQueryDto, UpdateTimeEntryDto } from './dto/timer.dto';
 import { TimeLockService } from './time-lock.service';
 import { TimerService } from './timer.service';
+import { ApiResult } from '../openapi/api-result';
 
 @ApiTags('time-entries')
 @Controller('time-entries')
@@ -16,12 +17,14 @@ export class TimeEntriesController {
   /** 'Adicionar tempo': one's own with any read level, anyone's with write (rules in the service). */
   @RequirePermission('time_tracking', 'read')
   @Post()
+  @ApiResult('TimeEntry', { errors: [404, 409] })
   create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateTimeEntryDto): Promise<TimeEntry> {
     return this.timer.create(user, dto);
   }
 
   @RequirePermission('time_tracking', 'read')
   @Post('start')
+  @ApiResult('TimeEntry', { errors: [404, 409] })
   start(@CurrentUser() user: AuthenticatedUser, @Body() dto: StartTimerDto): Promise<TimeEntry> {
     return this.timer.start(user, dto.taskId, dto.description);
   }
@@ -29,6 +32,7 @@ export class TimeEntriesController {
   @Authenticated()
   @Post(':id/stop')
   @HttpCode(200)
+  @ApiResult('TimeEntry', { errors: [409] })
   stop(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TimeEntry> {
     return this.timer.stop(user, id);
   }
@@ -36,30 +40,35 @@ export class TimeEntriesController {
   /** Polled every second by every open tab. */
   @Authenticated()
   @Get('active')
+  @ApiResult('TimeEntry', { nullable: true })
   active(@CurrentUser() user: AuthenticatedUser): Promise<TimeEntry | null> {
     return this.timer.active(user);
   }
 
   @RequirePermission('time_tracking', 'read')
   @Get('admin')
+  @ApiResult('AdminTimeEntry', { isArray: true })
   admin(@CurrentUser() user: AuthenticatedUser, @Query() query: TimePeriodQueryDto): Promise<AdminTimeEntry[]> {
     return this.timer.adminList(user, query.period ?? 'week');
   }
 
   @RequirePermission('time_tracking', 'read')
   @Get('task/:id')
+  @ApiResult('TimeEntry', { isArray: true })
   forTask(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TimeEntry[]> {
     return this.timer.forTask(user, id);
   }
 
   @RequirePermission('time_tracking', 'read')
   @Put(':id')
+  @ApiResult('TimeEntry', { errors: [409] })
   update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateTimeEntryDto): Promise<TimeEntry> {
     return this.timer.update(user, id, dto.duration, dto.description);
   }
 
   @RequirePermission('time_tracking', 'read')
   @Delete(':id')
+  @ApiResult('SuccessResponse')
   async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ success: true }> {
     await this.timer.remove(user, id);
     return { success: true };
@@ -73,6 +82,7 @@ export class TaskTotalTimeController {
 
   @RequirePermission('time_tracking', 'read')
   @Get(':id/total-time')
+  @ApiResult('TaskTotalTime')
   total(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ totalTime: number }> {
     return this.timer.totalForTask(user, id);
   }
@@ -86,12 +96,14 @@ export class TimeLockController {
 
   @RequirePermission('time_tracking', 'read')
   @Get()
+  @ApiResult('TimeLock')
   get(): Promise<TimeLock> {
     return this.lock.get();
   }
 
   @RequirePermission('time_tracking', 'write')
   @Put()
+  @ApiResult('TimeLock')
   set(@CurrentUser() user: AuthenticatedUser, @Body() dto: TimeLockDto): Promise<TimeLock> {
     return this.lock.set(user.id, { mode: dto.mode, lockDate: dto.lockDate ?? null, lockDays: dto.lockDays ?? null });
   }

@@ -6,6 +6,7 @@ import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { TimesheetExportQueryDto, TimesheetOptionsQueryDto, TimesheetQueryDto } from './dto/timer.dto';
 import { TimesheetService } from './timesheet.service';
+import { ApiFile, ApiResult } from '../openapi/api-result';
 
 /** /time-management's timesheet: filtered entries with totals, filter choices, the user's week, exports. */
 @ApiTags('time-entries')
@@ -15,12 +16,14 @@ export class TimesheetController {
 
   @RequirePermission('time_tracking', 'read')
   @Get('timesheet')
+  @ApiResult('TimesheetPage')
   page(@CurrentUser() user: AuthenticatedUser, @Query() query: TimesheetQueryDto): Promise<TimesheetPage> {
     return this.timesheets.page(user, query);
   }
 
   @RequirePermission('time_tracking', 'read')
   @Get('timesheet/options')
+  @ApiResult('TimesheetOptions')
   options(@CurrentUser() user: AuthenticatedUser, @Query() query: TimesheetOptionsQueryDto): Promise<TimesheetOptions> {
     return this.timesheets.options(user, query.clientId);
   }
@@ -28,6 +31,7 @@ export class TimesheetController {
   /** The same filters as the timesheet (paging ignored): every filtered row. */
   @RequirePermission('time_tracking', 'read')
   @Get('timesheet/export')
+  @ApiFile(['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
   async export(
     @CurrentUser() user: AuthenticatedUser,
     @Query() query: TimesheetExportQueryDto,
@@ -41,6 +45,7 @@ export class TimesheetController {
 
   @RequirePermission('time_tracking', 'read')
   @Get('my-week')
+  @ApiResult('MyWeek')
   myWeek(@CurrentUser() user: AuthenticatedUser): Promise<MyWeek> {
     return this.timesheets.myWeek(user);
   }

@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { AccessProfilesService } from './access-profiles.service';
 import { AccessProfileDto, SavePermissionsDto } from './dto/users.dto';
+import { ApiResult } from '../openapi/api-result';
 
 @ApiTags('permissions')
 @Controller('access-profiles')
@@ -15,18 +16,21 @@ export class AccessProfilesController {
   /** Names for badges and selects: every logged-in user. */
   @Authenticated()
   @Get()
+  @ApiResult('AccessProfile', { isArray: true })
   list(): Promise<AccessProfile[]> {
     return this.profiles.list();
   }
 
   @RequirePermission('user_management', 'write')
   @Post()
+  @ApiResult('AccessProfile', { errors: [409] })
   create(@Body() dto: AccessProfileDto): Promise<AccessProfile> {
     return this.profiles.create(dto);
   }
 
   @RequirePermission('user_management', 'write')
   @Put(':id')
+  @ApiResult('AccessProfile', { errors: [409] })
   update(@IdParam() id: number, @Body() dto: AccessProfileDto): Promise<AccessProfile> {
     return this.profiles.update(id, dto);
   }
@@ -34,6 +38,7 @@ export class AccessProfilesController {
   /** Default profiles (1-3) and profiles still held by users cannot be deleted (409). */
   @RequirePermission('user_management', 'write')
   @Delete(':id')
+  @ApiResult('SuccessResponse', { errors: [409] })
   async remove(@IdParam() id: number): Promise<SuccessResponse> {
     await this.profiles.remove(id);
     return { success: true };
@@ -41,6 +46,7 @@ export class AccessProfilesController {
 
   @RequirePermission('user_management', 'read')
   @Get(':id/permissions')
+  @ApiResult('ModulePermission', { isArray: true })
   permissions(@IdParam() id: number): Promise<ModulePermission[]> {
     return this.profiles.permissions(id);
   }
@@ -51,6 +57,7 @@ export class AccessProfilesController {
    */
   @RequirePermission('user_management', 'write')
   @Put(':id/permissions')
+  @ApiResult('ModulePermission', { isArray: true, errors: [409] })
   replace(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: SavePermissionsDto): Promise<ModulePermission[]> {
     return this.profiles.replace(user, id, dto.permissions);
   }

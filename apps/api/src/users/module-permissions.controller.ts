@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { AccessProfilesService } from './access-profiles.service';
 import { CreateModulePermissionDto } from './dto/users.dto';
+import { ApiResult } from '../openapi/api-result';
 
 @ApiTags('permissions')
 @Controller('module-permissions')
@@ -15,6 +16,7 @@ export class ModulePermissionsController {
   /** The current user's permissions (their profile's). */
   @Authenticated()
   @Get()
+  @ApiResult('ModulePermission', { isArray: true })
   mine(@CurrentUser() user: AuthenticatedUser): Promise<ModulePermission[]> {
     return this.profiles.mine(user);
   }
@@ -25,12 +27,14 @@ export class ModulePermissionsController {
    */
   @RequirePermission('user_management', 'write')
   @Post()
+  @ApiResult('ModulePermission', { errors: [404, 409] })
   create(@Body() dto: CreateModulePermissionDto): Promise<ModulePermission> {
     return this.profiles.addPermission(dto);
   }
 
   @RequirePermission('user_management', 'write')
   @Delete(':id')
+  @ApiResult('SuccessResponse', { errors: [409] })
   async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<SuccessResponse> {
     await this.profiles.removePermission(user, id);
     return { success: true };

@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { CreateUserDto, ApproveUserDto, RejectUserDto, SetPasswordDto, UpdateUserDto, UserListQueryDto } from './dto/users.dto';
 import { UsersService } from './users.service';
+import { ApiResult } from '../openapi/api-result';
 
 @ApiTags('users')
 @Controller('users')
@@ -16,18 +17,21 @@ export class UsersController {
   /** The team (approved users) for assignees and names; everyone logged in needs it. */
   @Authenticated()
   @Get()
+  @ApiResult('User', { isArray: true, errors: [403] })
   list(@CurrentUser() user: AuthenticatedUser, @Query() query: UserListQueryDto): Promise<User[]> {
     return this.users.list(user, query.includePending === 'true');
   }
 
   @RequirePermission('users', 'write')
   @Post()
+  @ApiResult('User', { errors: [409] })
   create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CreateUserDto): Promise<User> {
     return this.users.create(user, dto);
   }
 
   @RequirePermission('users', 'read')
   @Get('pending')
+  @ApiResult('PendingUser', { isArray: true })
   pending(): Promise<PendingUser[]> {
     return this.users.pending();
   }
@@ -35,12 +39,14 @@ export class UsersController {
   /** users read, or one's own record. */
   @Authenticated()
   @Get(':id')
+  @ApiResult('User', { errors: [403] })
   get(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<User> {
     return this.users.get(user, id);
   }
 
   @RequirePermission('users', 'write')
   @Put(':id')
+  @ApiResult('User', { errors: [409] })
   update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: UpdateUserDto): Promise<User> {
     return this.users.update(user, id, dto);
   }
@@ -48,6 +54,7 @@ export class UsersController {
   /** Ends the user's sessions (but not the caller's own current one). */
   @RequirePermission('users', 'write')
   @Put(':id/password')
+  @ApiResult('SuccessResponse')
   async setPassword(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,
@@ -61,6 +68,7 @@ export class UsersController {
   @RequirePermission('users', 'write')
   @Post(':id/approve')
   @HttpCode(200)
+  @ApiResult('User', { errors: [409] })
   approve(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: ApproveUserDto): Promise<User> {
     return this.users.approve(user, id, dto.accessProfileId);
   }
@@ -68,6 +76,7 @@ export class UsersController {
   @RequirePermission('users', 'write')
   @Post(':id/reject')
   @HttpCode(200)
+  @ApiResult('RejectUserResponse', { errors: [409] })
   async reject(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: RejectUserDto): Promise<RejectUserResponse> {
     await this.users.reject(user, id, dto.reason);
     return { success: true, message: 'O cadastro foi removido do sistema.' };

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { ensureDatabase } from '../../src/database/ensure-database';
 import { seedBase } from '../../src/database/seeds/base.seed';
+import { startRecording } from './responses';
 import { databaseUrlFor, newRunId, TEST_REDIS_URL } from './test-env';
 
 export const TEST_ADMIN_PASSWORD = 'admin-test-password';
@@ -15,6 +16,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.WKFLOW_TEST_DATABASE_URL = databaseUrl;
   process.env.WKFLOW_TEST_REDIS_PREFIX = `wkflow_test_${runId}`;
   process.env.WKFLOW_TEST_REDIS_URL = TEST_REDIS_URL;
+  startRecording(runId);
 
   await ensureDatabase(databaseUrl);
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();

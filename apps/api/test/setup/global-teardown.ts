@@ -1,8 +1,34 @@
 import Redis from 'ioredis';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory';
+import type { OpenApiDocument } from '../utils/openapi-responses';
+import { testConfig } from '../utils/test-app';
+import { checkRecordedResponses } from './responses';
 import { dropDatabase } from './test-env';
 
-/** Drops the run's database and deletes its Redis keys. */
+/** Checks the run's recorded responses against the OpenAPI document, then drops the run's database and Redis keys. */
 export default async function globalTeardown(): Promise<void> {
+  let failure: Error | undefined;
+  try {
+    await checkRecordedResponses(servedDocument);
+  } catch (error) {
+    failure = error as Error;
+  }
+  await dropRunData();
+  if (failure) throw failure;
+}
+
+/** The document the in-process API serves. */
+async function servedDocument(): Promise<OpenApiDocument> {
+  const app = await createApp(testConfig());
+  try {
+    return (await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body;
+  } finally {
+    await app.close();
+  }
+}
+
+async function dropRunData(): Promise<void> {
   const databaseUrl = process.env.WKFLOW_TEST_DATABASE_URL;
   if (databaseUrl && !process.env.KEEP_TEST_DB) {
     await dropDatabase(new URL(databaseUrl).pathname.slice(1));

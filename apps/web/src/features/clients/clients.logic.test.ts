@@ -28,6 +28,7 @@ function client(overrides: Partial<Client>): Client {
     social_media: {},
     logoUrl: null,
     createdAt: '2024-01-01T00:00:00Z',
+    updatedAt: '2024-01-01T00:00:00Z',
     ...overrides,
   };
 }

@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { checkResponses, type OpenApiDocument, type RecordedResponse } from './utils/openapi-responses';
+import { listRoutes } from './utils/routes';
+import { loginAsAdmin, startTestApp, type TestContext } from './utils/test-app';
+
+const VALIDATOR_CLI = require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js');
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const API_ERROR = { $ref: '#/components/schemas/ApiError' };
+
+type Response = { description: string; content?: Record<string, { schema?: object }> };
+type Document = OpenApiDocument & { openapi: string; paths: Record<string, Record<string, { responses: Record<string, Response> }>> };
+
+/** The document at /api/docs-json: valid, and every operation states its success body and its errors. */
+describe('OpenAPI document (e2e)', () => {
+  let ctx: TestContext;
+  let document: Document;
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => METHODS.includes(method))
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, path, method, responses: op.responses })),
+    );
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    document = (await ctx.http.get('/api/docs-json').expect(200)).body;
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+  });
+
+  it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wkflow-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(document));
+      const result = JSON.parse(execFileSync(process.execPath, [VALIDATOR_CLI, file], { encoding: 'utf8' }));
+      expect(result.errors ?? []).toEqual([]);
+      expect(result.valid).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('lists every route of every controller', () => {
+    const documented = new Set(operations().map((op) => op.name));
+    const routes = listRoutes(ctx.app).map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    expect(routes.filter((route) => !documented.has(route))).toEqual([]);
+    expect(documented.size).toBe(routes.length);
+  });
+
+  it('documents the success body of every operation, and every error as ApiError (4xx as they apply, 5XX always)', () => {
+    const problems: string[] = [];
+    for (const op of operations()) {
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      if (success.length !== 1 || !success[0][1].content) problems.push(`${op.name}: no documented success body`);
+      for (const [status, response] of Object.entries(op.responses).filter(([s]) => /^[45]/.test(s))) {
+        if (op.path.startsWith('/api/health/') || (op.path === '/api/health' && status === '503')) continue; // 503 is the probe's own body
+        const schema = response.content?.['application/json']?.schema;
+        if (JSON.stringify(schema) !== JSON.stringify(API_ERROR)) problems.push(`${op.name} ${status}: not the ApiError shape`);
+      }
+      if (!op.responses['5XX']) problems.push(`${op.name}: no 5XX`);
+      if (op.path.includes('{') && !op.responses['404']) problems.push(`${op.name}: no 404 for an unknown id`);
+      if (op.method !== 'get' && !['400', '413', '415'].every((s) => op.responses[s]))
+        problems.push(`${op.name}: a write without 400/413/415`);
+    }
+    expect(problems).toEqual([]);
+    expect(operations().length).toBeGreaterThan(100);
+  });
+
+  it('has response schemas that compile (JSON Schema 2020-12) and objects closed to undeclared fields', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'openapi.json', components: document.components });
+    for (const op of operations())
+      for (const response of Object.values(op.responses))
+        for (const media of Object.values(response.content ?? {}))
+          expect(() =>
+            ajv.compile(JSON.parse(JSON.stringify(media.schema ?? {}).replace(/"#\/components\//g, '"openapi.json#/components/'))),
+          ).not.toThrow();
+    const schemas = document.components?.schemas ?? {};
+    for (const name of ['Task', 'Client', 'User', 'MeResponse', 'ApiError', 'TimeEntry'])
+      expect({ name, additionalProperties: schemas[name]?.additionalProperties }).toEqual({ name, additionalProperties: false });
+  });
+
+  it('the response check takes what the document says and refuses the rest', async () => {
+    const admin = await loginAsAdmin(ctx);
+    const real = await admin.get('/api/auth/me').expect(200);
+    const me: RecordedResponse = {
+      method: 'GET',
+      url: 'http://127.0.0.1:1/api/auth/me',
+      status: 200,
+      contentType: real.headers['content-type'],
+      body: real.body,
+      hasBody: true,
+    };
+    const notFound = {
+      ...me,
+      url: '/api/no-such-route',
+      status: 404,
+      body: { statusCode: 404, message: 'Rota não encontrada', error: 'Not Found' },
+    };
+    const problems = (record: RecordedResponse) => checkResponses(document, [record]).problems;
+
+    expect(problems(me)).toEqual([]);
+    expect(problems(notFound)).toEqual([]);
+    expect(problems({ ...me, url: '/api/users/7', body: real.body.user })).toEqual([]);
+    expect(problems({ ...me, url: '/', status: 418 })).toEqual([]); // not the API (the web app's files)
+    expect(problems({ ...me, body: { ...real.body, passwordHash: 'x' } })).toEqual([
+      expect.stringContaining('must NOT have additional properties (passwordHash)'),
+    ]);
+    expect(problems({ ...me, body: { ...real.body, user: { ...real.body.user, id: 'one' } } })).toEqual([
+      expect.stringContaining('/user/id must be number'),
+    ]);
+    expect(problems({ ...me, status: 418 })).toEqual([expect.stringContaining('status 418 not documented')]);
+    expect(problems({ ...me, contentType: 'text/html' })).toEqual([expect.stringContaining('content type text/html not documented')]);
+    expect(problems({ ...me, status: 401, body: { message: 'x' } })).toEqual([
+      expect.stringContaining("must have required property 'statusCode'"),
+    ]);
+    expect(problems({ ...notFound, status: 200 })).toEqual([expect.stringContaining('no operation for this route, yet status 200')]);
+    expect(problems({ ...me, method: 'PATCH', status: 200 })).toEqual([expect.stringContaining('no operation for this route')]);
+  });
+});
