@@ -32,12 +32,18 @@ export interface UserAccess extends PermissionSubject {
 export class UserDirectory {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** id → name of the users that exist (pending ones too: a name on old rows stays). */
-  async namesByIds(ids: Iterable<number | null | undefined>, db: Db = this.dataSource): Promise<Map<number, string>> {
+  /** id → name and username of the users that exist (pending ones too: a name on old rows stays). */
+  async refsByIds(ids: Iterable<number | null | undefined>, db: Db = this.dataSource): Promise<Map<number, UserRef>> {
     const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
     if (!unique.length) return new Map();
-    const rows: { id: number; name: string }[] = await db.query(`SELECT id, name FROM users WHERE id = ANY($1::int[])`, [unique]);
-    return new Map(rows.map((row) => [row.id, row.name]));
+    const rows: UserRef[] = await db.query(`SELECT id, name, username FROM users WHERE id = ANY($1::int[])`, [unique]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** id → name, as refsByIds. */
+  async namesByIds(ids: Iterable<number | null | undefined>, db: Db = this.dataSource): Promise<Map<number, string>> {
+    const refs = await this.refsByIds(ids, db);
+    return new Map([...refs].map(([id, ref]) => [id, ref.name]));
   }
 
   /** The name of a user, or null when there is none (approvedOnly: none when pending either). */
