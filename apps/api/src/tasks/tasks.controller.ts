@@ -51,6 +51,7 @@ import {
   UpdateColumnDto,
   UpdateTaskDto,
 } from './dto/tasks.dto';
+import { TaskCommentsService } from './task-comments.service';
 import { TasksService } from './tasks.service';
 import { BadRequestException } from '@nestjs/common';
 
@@ -97,6 +98,7 @@ export class ColumnsController {
 export class TasksController {
   constructor(
     private readonly tasks: TasksService,
+    private readonly taskComments: TaskCommentsService,
     private readonly attachments: AttachmentsService,
   ) {}
 
@@ -173,19 +175,19 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Get(':id/comments')
   comments(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskComment[]> {
-    return this.tasks.comments(user, id);
+    return this.taskComments.comments(user, id);
   }
 
   @RequirePermission('tasks', 'read')
   @Post(':id/comments')
   addComment(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: CreateCommentDto): Promise<TaskComment> {
-    return this.tasks.addComment(user, id, dto.content);
+    return this.taskComments.addComment(user, id, dto.content);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id/history')
   history(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskHistoryItem[]> {
-    return this.tasks.history(user, id);
+    return this.taskComments.history(user, id);
   }
 
   @RequirePermission('tasks', 'read')

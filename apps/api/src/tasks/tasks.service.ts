@@ -11,14 +11,15 @@ import {
   type ArchivedTaskPage,
   type Task,
   type TaskAttachment,
-  type TaskComment,
-  type TaskHistoryItem,
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ArchivedTaskQueryDto, CreateTaskDto, MoveTaskDto, TaskListQueryDto, UpdateTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, assertCanSee, TASK_NOT_ARCHIVED, visibleTaskCondition } from './task-access';
 import { TaskEvents } from './task-events';
+import { TaskHistoryWriter, type HistoryRow } from './task-history';
+import { ClientDirectory } from '../clients/client-directory';
+import { UserDirectory } from '../users/user-directory';
 import { pgError } from '../common/db-errors';
 import { freshRanks, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
 
@@ -38,14 +39,6 @@ interface TaskRow {
   createdAt: Date;
   assignedTo: number[];
   attachments: TaskAttachment[];
-}
-
-interface HistoryRow {
-  actionType: string;
-  fieldName?: string | null;
-  oldValue?: unknown;
-  newValue?: unknown;
-  metadata?: Record<string, unknown> | null;
 }
 
 /** The task's 1-based place in its column, for one row (lists number their rows with a window instead). */
@@ -98,13 +91,6 @@ const MOVE_WRITE = `
   SELECT set_config('synchronous_commit', 'off', true) AS "asyncCommit", "completedAt",
          (SELECT count(*) FROM tasks k WHERE k."columnId" = $2 AND NOT k."isArchived" AND k.id <> $1 AND k.rank < $3)::int + 1 AS position
     FROM moved`;
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.join(',');
-  return String(value);
-}
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". */
 function likePattern(search: string): string {
@@ -171,6 +157,9 @@ export class TasksService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: TaskEvents,
+    private readonly historyWriter: TaskHistoryWriter,
+    private readonly clients: ClientDirectory,
+    private readonly users: UserDirectory,
   ) {}
 
   /** Start of today in APP_TIMEZONE: a task due before it is overdue (taskStatus, computed once per list). */
@@ -302,33 +291,15 @@ export class TasksService {
     return this.toTask(row);
   }
 
-  private async writeHistory(db: EntityManager, taskId: number, userId: number, rows: HistoryRow[]): Promise<void> {
-    for (const row of rows) {
-      await db.query(
-        `INSERT INTO task_history ("taskId", "userId", "actionType", "fieldName", "oldValue", "newValue", metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          taskId,
-          userId,
-          row.actionType,
-          row.fieldName ?? null,
-          text(row.oldValue),
-          text(row.newValue),
-          row.metadata ? JSON.stringify(row.metadata) : null,
-        ],
-      );
-    }
-  }
-
   private async assertClient(db: EntityManager, clientId: number): Promise<void> {
-    const [client] = await db.query(`SELECT id FROM clients WHERE id = $1`, [clientId]);
-    if (!client) throw new BadRequestException('Cliente não encontrado');
+    if (!(await this.clients.exists(clientId, db))) throw new BadRequestException('Cliente não encontrado');
   }
 
   private async assertAssignees(db: EntityManager, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const found: { id: number }[] = await db.query(`SELECT id FROM users WHERE id = ANY($1::int[]) AND "isApproved"`, [unique]);
-    const missing = unique.filter((id) => !found.some((u) => u.id === id));
+    const found = await this.users.approvedIds(unique, db);
+    const missing = unique.filter((id) => !found.includes(id));
     if (missing.length) throw new BadRequestException(`Responsáveis não encontrados: ${missing.join(', ')}`);
     return unique.sort((a, b) => a - b);
   }
@@ -375,7 +346,7 @@ export class TasksService {
             metadata: { added: assignees, removed: [] },
           });
         if (dto.reminderTime) history.push({ actionType: 'reminder_set', fieldName: 'reminder', newValue: dto.reminderTime });
-        await this.writeHistory(db, id, user.id, history);
+        await this.historyWriter.write(db, id, user.id, history);
         return this.toTask((await this.findRow(db, id))!);
       }),
     );
@@ -462,7 +433,7 @@ export class TasksService {
           }
         }
         if (set.length) await db.query(`UPDATE tasks SET ${set.join(', ')}, "updatedAt" = now() WHERE id = $1`, params);
-        await this.writeHistory(db, id, user.id, history);
+        await this.historyWriter.write(db, id, user.id, history);
         if (dto.columnId !== undefined && dto.columnId !== current.columnId) {
           // To the end of the other column, as a drop on it does.
           moved = await this.moveWithin(db, user, current, dto.columnId, Number.MAX_SAFE_INTEGER);
@@ -516,7 +487,7 @@ export class TasksService {
         const current = await this.findRow(db, id, true);
         assertCanEdit(user, current);
         if (!current.isArchived) throw new ConflictException(TASK_NOT_ARCHIVED);
-        await this.writeHistory(db, id, user.id, [await this.unarchive(db, current)]);
+        await this.historyWriter.write(db, id, user.id, [await this.unarchive(db, current)]);
         return this.toTask((await this.findRow(db, id))!);
       }),
     );
@@ -667,7 +638,7 @@ export class TasksService {
       [task.id, toColumnId, tooLong ? `~${task.id}` : rank, completed, wasCompleted],
     );
     if (tooLong) await this.respace(db, toColumnId, task.id, place);
-    await this.writeHistory(db, task.id, user.id, [
+    await this.historyWriter.write(db, task.id, user.id, [
       {
         actionType: 'moved',
         oldValue: source.name,
@@ -750,84 +721,6 @@ export class TasksService {
         completed: move.completed,
       });
     return task;
-  }
-
-  async comments(user: AuthenticatedUser, taskId: number): Promise<TaskComment[]> {
-    assertCanSee(user, await this.findRow(this.dataSource, taskId));
-    const rows = await this.dataSource.query(
-      `SELECT m.id, m.content, m."createdAt", m."userId", u.id AS "uid", u.name, u.username
-         FROM task_comments m LEFT JOIN users u ON u.id = m."userId"
-        WHERE m."taskId" = $1 ORDER BY m."createdAt" DESC, m.id DESC`,
-      [taskId],
-    );
-    return rows.map(
-      (r: { id: number; content: string; createdAt: Date; userId: number | null; uid: number | null; name: string; username: string }) => ({
-        id: r.id,
-        content: r.content,
-        createdAt: r.createdAt.toISOString(),
-        userId: r.userId,
-        user: r.uid ? { id: r.uid, name: r.name, username: r.username } : null,
-      }),
-    );
-  }
-
-  async addComment(user: AuthenticatedUser, taskId: number, content: string): Promise<TaskComment> {
-    assertCanSee(user, await this.findRow(this.dataSource, taskId));
-    const [row] = await this.dataSource.query(
-      `INSERT INTO task_comments ("taskId", "userId", content) VALUES ($1, $2, $3) RETURNING id, content, "createdAt"`,
-      [taskId, user.id, content],
-    );
-    this.events.emit({ type: 'commentAdded', taskId, actorId: user.id, commentId: row.id });
-    return {
-      id: row.id,
-      content: row.content,
-      createdAt: row.createdAt.toISOString(),
-      userId: user.id,
-      user: { id: user.id, name: user.name, username: user.username },
-    };
-  }
-
-  async history(user: AuthenticatedUser, taskId: number): Promise<TaskHistoryItem[]> {
-    assertCanSee(user, await this.findRow(this.dataSource, taskId));
-    const rows = await this.dataSource.query(
-      `SELECT h.id, h."actionType", h."fieldName", h."oldValue", h."newValue", h.metadata, h."createdAt", u.name, u.username
-         FROM task_history h LEFT JOIN users u ON u.id = h."userId"
-        WHERE h."taskId" = $1 ORDER BY h."createdAt" DESC, h.id DESC`,
-      [taskId],
-    );
-    // Ids in assignee and client changes are read as names (one lookup each for the whole history).
-    const userIds = new Set<number>();
-    const clientIds = new Set<number>();
-    const idList = (value: unknown): number[] =>
-      (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0);
-    for (const r of rows as TaskHistoryItem[]) {
-      if (r.actionType === 'assigned') {
-        for (const id of [...idList(r.metadata?.added), ...idList(r.metadata?.removed), ...idList(r.newValue), ...idList(r.oldValue)])
-          userIds.add(id);
-      }
-      if (r.fieldName === 'client') for (const id of [...idList(r.oldValue), ...idList(r.newValue)]) clientIds.add(id);
-    }
-    const nameMap = async (table: 'users' | 'clients', ids: Set<number>): Promise<Record<string, string>> => {
-      if (!ids.size) return {};
-      const found: { id: number; name: string }[] = await this.dataSource.query(`SELECT id, name FROM ${table} WHERE id = ANY($1)`, [
-        [...ids],
-      ]);
-      return Object.fromEntries(found.map((f) => [String(f.id), f.name]));
-    };
-    const names = { users: await nameMap('users', userIds), clients: await nameMap('clients', clientIds) };
-    return rows.map((r: TaskHistoryItem & { createdAt: Date; name: string | null; username: string | null }) => ({
-      id: r.id,
-      actionType: r.actionType,
-      fieldName: r.fieldName,
-      oldValue: r.oldValue,
-      newValue: r.newValue,
-      metadata: r.metadata,
-      createdAt: r.createdAt.toISOString(),
-      user: r.username ? { name: r.name ?? r.username, username: r.username } : null,
-      ...(r.actionType === 'assigned' || r.fieldName === 'client' ? { names } : {}),
-    }));
   }
 
   /** For attachments: the task if the user may see it (and edit it, when asked). */
