@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { UserDirectory } from '../users/user-directory';
 import { UserEvents } from '../users/user-events';
 import { SESSION_TABLE, storedSessionId } from './session-store';
 
@@ -10,6 +11,7 @@ export class SessionsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     userEvents: UserEvents,
+    private readonly users: UserDirectory,
   ) {
     userEvents.onEndSessions((userId, exceptSid) => this.revokeUserSessions(userId, exceptSid));
   }
@@ -20,5 +22,15 @@ export class SessionsService {
       userId,
       exceptSid ? storedSessionId(exceptSid) : null,
     ]);
+  }
+
+  /** Which of these sessions (ids as stored) are still open: not expired, their user approved. */
+  async stillOpen(sids: string[]): Promise<Set<string>> {
+    const rows: { sid: string; userId: number | null }[] = await this.dataSource.query(
+      `SELECT sid, (sess->>'userId')::int AS "userId" FROM "${SESSION_TABLE}" WHERE sid = ANY($1::varchar[]) AND expire > now()`,
+      [sids],
+    );
+    const approved = new Set(await this.users.approvedIds(rows.flatMap((row) => (row.userId === null ? [] : [row.userId]))));
+    return new Set(rows.filter((row) => row.userId !== null && approved.has(row.userId)).map((row) => row.sid));
   }
 }

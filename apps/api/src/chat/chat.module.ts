@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
+import { ChatDirectory } from './chat-directory';
 import { ChatEvents } from './chat-events';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
@@ -7,7 +8,7 @@ import { ChatService } from './chat.service';
 @Module({
   imports: [UsersModule],
   controllers: [ChatController],
-  providers: [ChatService, ChatEvents],
-  exports: [ChatEvents],
+  providers: [ChatService, ChatEvents, ChatDirectory],
+  exports: [ChatEvents, ChatDirectory],
 })
 export class ChatModule {}

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { canViewAllTasks } from '@wkflow/contracts';
+import { canViewAllTasks, type ReminderOption } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { TASK_NOT_FOUND } from './task-access';
 
@@ -25,6 +25,17 @@ export interface TaskSummary {
   clientId: number;
   createdBy: number | null;
   assignees: number[];
+}
+
+/** An open board task due soon, with whom to remind (for the reminders). */
+export interface DueTask {
+  taskId: number;
+  title: string;
+  deadline: Date;
+  reminderTime: ReminderOption | null;
+  columnName: string;
+  /** The assignees; the creator when nobody is assigned. */
+  recipients: number[];
 }
 
 /** Tasks as other modules see them: the visibility rule, titles and assignees. */
@@ -66,5 +77,23 @@ export class TaskLookup {
       [unique],
     );
     return new Map(rows.map((row) => [row.id, { title: row.title, clientId: row.clientId }]));
+  }
+
+  /** Non-archived tasks due after `now` and within a day of it. */
+  dueWithinADay(now: Date): Promise<DueTask[]> {
+    return this.dataSource.query(
+      `SELECT t.id AS "taskId", t.title, t.deadline, t."reminderTime", c.name AS "columnName",
+              COALESCE(NULLIF(ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = t.id ORDER BY a."userId"), '{}'),
+                       CASE WHEN t."createdBy" IS NULL THEN '{}'::int[] ELSE ARRAY[t."createdBy"] END) AS recipients
+         FROM tasks t JOIN columns c ON c.id = t."columnId"
+        WHERE NOT t."isArchived" AND t.deadline > $1 AND t.deadline <= $1::timestamptz + interval '1 day'`,
+      [now],
+    );
+  }
+
+  /** The newest task on the board (not archived), or null. */
+  async newestOpenTaskId(): Promise<number | null> {
+    const [task]: { id: number }[] = await this.dataSource.query(`SELECT id FROM tasks WHERE NOT "isArchived" ORDER BY id DESC LIMIT 1`);
+    return task?.id ?? null;
   }
 }

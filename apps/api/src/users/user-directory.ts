@@ -67,8 +67,8 @@ export class UserDirectory {
   }
 
   /** Name and e-mail of an approved user, or null. */
-  async approvedContact(id: number): Promise<UserContact | null> {
-    const [row]: UserContact[] = await this.dataSource.query(`SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`, [id]);
+  async approvedContact(id: number, db: Db = this.dataSource): Promise<UserContact | null> {
+    const [row]: UserContact[] = await db.query(`SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`, [id]);
     return row ?? null;
   }
 
