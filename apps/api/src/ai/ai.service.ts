@@ -5,7 +5,6 @@ import { DateTime } from 'luxon';
 import {
   matchClient,
   matchPerson,
-  parseTaskText,
   type AiClientRef,
   type AiParseResult,
   type AiTaskSuggestion,
@@ -13,6 +12,7 @@ import {
   type Task,
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { parseTaskText } from './parser';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CreateTaskDto } from '../tasks/dto/tasks.dto';
 import { ClientDirectory } from '../clients/client-directory';

@@ -11,7 +11,6 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  canViewAllTasks,
   entryChangeError,
   entryCreateError,
   intervalError,
