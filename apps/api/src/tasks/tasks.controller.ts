@@ -52,6 +52,8 @@ import {
   UpdateTaskDto,
 } from './dto/tasks.dto';
 import { TaskCommentsService } from './task-comments.service';
+import { TaskBoard } from './task-board.service';
+import { TaskOrdering } from './task-order.service';
 import { TasksService } from './tasks.service';
 import { BadRequestException } from '@nestjs/common';
 
@@ -98,6 +100,8 @@ export class ColumnsController {
 export class TasksController {
   constructor(
     private readonly tasks: TasksService,
+    private readonly board: TaskBoard,
+    private readonly ordering: TaskOrdering,
     private readonly taskComments: TaskCommentsService,
     private readonly attachments: AttachmentsService,
   ) {}
@@ -116,10 +120,10 @@ export class TasksController {
     @Res() response: Response,
   ): Promise<void> {
     if (query.search || query.columnId || query.cursor || query.limit) {
-      response.json(await this.tasks.list(user, query));
+      response.json(await this.board.list(user, query));
       return;
     }
-    const board = await this.tasks.board(user);
+    const board = await this.board.board(user);
     // Brotli when accepted (browsers list it after gzip, and it is ~25% smaller), else gzip.
     const encoding = request.acceptsEncodings('br') ? 'br' : request.acceptsEncodings('gzip') ? 'gzip' : 'identity';
     response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag);
@@ -139,13 +143,13 @@ export class TasksController {
   @ApiOkResponse({ description: 'ArchivedTaskPage: { items: ArchivedTask[] (Task with archivedAt), total }' })
   @ApiBadRequestResponse({ description: 'search, clientId, limit or offset invalid' })
   archived(@CurrentUser() user: AuthenticatedUser, @Query() query: ArchivedTaskQueryDto): Promise<ArchivedTaskPage> {
-    return this.tasks.archived(user, query);
+    return this.board.archived(user, query);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id')
   get(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<Task> {
-    return this.tasks.get(user, id);
+    return this.board.get(user, id);
   }
 
   @RequirePermission('tasks', 'read')
@@ -169,7 +173,7 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Put(':id/move')
   move(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: MoveTaskDto): Promise<Task> {
-    return this.tasks.move(user, id, dto);
+    return this.ordering.move(user, id, dto);
   }
 
   @RequirePermission('tasks', 'read')

@@ -3,6 +3,9 @@ import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { AttachmentsService } from './attachments.service';
 import { ColumnsService } from './columns.service';
+import { TaskBoard } from './task-board.service';
+import { TaskOrdering } from './task-order.service';
+import { TaskRows } from './task-rows';
 import { TaskCommentsService } from './task-comments.service';
 import { TaskEvents } from './task-events';
 import { TaskHistoryWriter } from './task-history';
@@ -13,7 +16,18 @@ import { TasksService } from './tasks.service';
 @Module({
   imports: [UsersModule, ClientsModule],
   controllers: [ColumnsController, TasksController],
-  providers: [TasksService, TaskCommentsService, TaskLookup, TaskHistoryWriter, ColumnsService, AttachmentsService, TaskEvents],
+  providers: [
+    TasksService,
+    TaskBoard,
+    TaskOrdering,
+    TaskRows,
+    TaskCommentsService,
+    TaskLookup,
+    TaskHistoryWriter,
+    ColumnsService,
+    AttachmentsService,
+    TaskEvents,
+  ],
   exports: [TasksService, TaskEvents, TaskLookup, TaskHistoryWriter],
 })
 export class TasksModule {}
