@@ -1,7 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_PROFILE_ID, type PermissionSubject } from '@wkflow/contracts';
+import { SESSION_CHANNEL } from '../auth/session-cache';
+import { ChangeListener } from '../common/change-listener';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { UserEvents } from './user-events';
 
 /** A transaction's manager to read inside it, or the data source. */
 type Db = EntityManager | DataSource;
@@ -29,8 +33,64 @@ export interface UserAccess extends PermissionSubject {
  * (the users module alone reads its tables: docs/decisions.md, "Module boundaries").
  */
 @Injectable()
-export class UserDirectory {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class UserDirectory implements OnModuleInit, OnModuleDestroy {
+  /**
+   * Each access profile's permissions, for approvedAccess() (every board, chat and timer event
+   * asks who may see it). Kept while this process listens to the database's change channel: the
+   * statement triggers on access_profiles and module_permissions notify '*' on every change.
+   */
+  private profiles: Map<number, UserAccess['permissions']> | null = null;
+  /** Raised by every change: a load that started before one is not kept. */
+  private generation = 0;
+  private readonly listener: ChangeListener;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    events: UserEvents,
+  ) {
+    this.listener = new ChangeListener(
+      config.databaseUrl,
+      SESSION_CHANNEL,
+      (payload) => {
+        if (payload === '*') this.forgetProfiles();
+      },
+      () => this.forgetProfiles(),
+    );
+    events.onAccessChanged((scope) => {
+      if (scope === 'everyone') this.forgetProfiles();
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.listener.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.listener.close();
+  }
+
+  private forgetProfiles(): void {
+    this.generation++;
+    this.profiles = null;
+  }
+
+  /** Profile id → its permissions: from memory once every change committed before the call has been heard, else one query. */
+  private async profilePermissions(): Promise<Map<number, UserAccess['permissions']>> {
+    if (this.profiles && (await this.listener.sync()) && this.profiles) return this.profiles;
+    const generation = this.generation;
+    const rows: ({ profileId: number } & UserAccess['permissions'][number])[] = await this.dataSource.query(
+      `SELECT "profileId", module, permission, "additionalData" FROM module_permissions ORDER BY id`,
+    );
+    const profiles = new Map<number, UserAccess['permissions'][number][]>();
+    for (const { profileId, ...permission } of rows) {
+      const list = profiles.get(profileId) ?? [];
+      list.push(Object.freeze(permission));
+      profiles.set(profileId, list);
+    }
+    if ((await this.listener.sync()) && generation === this.generation) this.profiles = profiles;
+    return profiles;
+  }
 
   /** id → name and username of the users that exist (pending ones too: a name on old rows stays). */
   async refsByIds(ids: Iterable<number | null | undefined>, db: Db = this.dataSource): Promise<Map<number, UserRef>> {
@@ -75,16 +135,14 @@ export class UserDirectory {
   /** Every approved user with his profile's permissions (all of them, or those of these ids). */
   async approvedAccess(ids?: number[]): Promise<UserAccess[]> {
     if (ids && !ids.length) return [];
-    const rows: (UserAccess & { permissions: UserAccess['permissions'] | null })[] = await this.dataSource.query(
-      `SELECT u.id, u."accessProfileId",
-              (SELECT json_agg(json_build_object('module', p.module, 'permission', p.permission, 'additionalData', p."additionalData"))
-                 FROM module_permissions p WHERE p."profileId" = u."accessProfileId") AS permissions
-         FROM users u
-        WHERE u."isApproved" AND ($1::int[] IS NULL OR u.id = ANY($1::int[]))
-        ORDER BY u.id`,
-      [ids ?? null],
-    );
-    return rows.map((row) => ({ ...row, permissions: row.permissions ?? [] }));
+    const [users, profiles] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, "accessProfileId" FROM users WHERE "isApproved" AND ($1::int[] IS NULL OR id = ANY($1::int[])) ORDER BY id`,
+        [ids ?? null],
+      ) as Promise<{ id: number; accessProfileId: number }[]>,
+      this.profilePermissions(),
+    ]);
+    return users.map((user) => ({ ...user, permissions: profiles.get(user.accessProfileId) ?? [] }));
   }
 
   /** Approved administrators (the role or the administrator profile), by id. */
