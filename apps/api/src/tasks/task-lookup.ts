@@ -1,9 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { canViewAllTasks, type ReminderOption } from '@wkflow/contracts';
+import type { ReminderOption } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { TASK_NOT_FOUND } from './task-access';
+import { assertCanSee } from './task-access';
 
 type Db = EntityManager | DataSource;
 
@@ -56,8 +56,8 @@ export class TaskLookup {
   /** The task if this user may see it (every task with tasks view_all, else assigned ones); 404 otherwise. */
   async visible(user: AuthenticatedUser, taskId: number, db: Db = this.dataSource): Promise<TaskSummary> {
     const task = await this.summary(taskId, db);
-    if (!task || (!canViewAllTasks(user) && !task.assignees.includes(user.id))) throw new NotFoundException(TASK_NOT_FOUND);
-    return task;
+    assertCanSee(user, task && { assignedTo: task.assignees });
+    return task!;
   }
 
   async assigneesOf(taskId: number): Promise<number[]> {

@@ -166,7 +166,7 @@ export class TaskOrdering {
     return this.placeTask(db, user, task, source, target, rank, place);
   }
 
-  /** Writes a move whose key and place are known (the slow path: history through writeHistory, fresh keys when too long). */
+  /** Writes a move whose key and place are known (the slow path: history through TaskHistoryWriter, fresh keys when too long). */
   private async placeTask(
     db: EntityManager,
     user: AuthenticatedUser,
