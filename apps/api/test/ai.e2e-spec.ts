@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
-import { AI_MESSAGES } from '@wkflow/contracts';
+import { AI_MESSAGES } from '../src/ai/parser';
 import { CLIENT_REQUIRED } from '../src/ai/ai.service';
 import { COLUMN_REQUIRED, TEXT_REQUIRED } from '../src/ai/dto/ai.dto';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';

@@ -1,10 +1,9 @@
 /**
  * AI task creation (core.md §2–§9, extended.md §2.13 and §3): the parse result, its confidence
- * bands, the admin test page's outcome badge, and the deterministic pt-BR parser used offline.
+ * bands and the admin test page's outcome badge (the offline pt-BR parser lives in the API, apps/api/src/ai/parser).
  */
 
 export * from './ai-text';
-export * from './ai-parser';
 
 /** Longest text accepted for analysis. */
 export const AI_TEXT_MAX = 4000;

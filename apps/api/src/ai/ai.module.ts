@@ -1,3 +1,5 @@
+import { ClientsModule } from '../clients/clients.module';
+import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { TasksModule } from '../tasks/tasks.module';
 import { AiController } from './ai.controller';
@@ -6,7 +8,7 @@ import { OpenAiTaskParser } from './openai-task-parser';
 
 /** Free text → task suggestion (OpenAI or the offline pt-BR parser) → a task through the board's service. */
 @Module({
-  imports: [TasksModule],
+  imports: [TasksModule, UsersModule, ClientsModule],
   controllers: [AiController],
   providers: [AiService, OpenAiTaskParser],
 })

@@ -1,13 +1,10 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { DateTime } from 'luxon';
-import { DataSource } from 'typeorm';
 import {
   matchClient,
   matchPerson,
-  parseTaskText,
   type AiClientRef,
   type AiParseResult,
   type AiTaskSuggestion,
@@ -15,8 +12,11 @@ import {
   type Task,
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { parseTaskText } from './parser';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CreateTaskDto } from '../tasks/dto/tasks.dto';
+import { ClientDirectory } from '../clients/client-directory';
+import { UserDirectory } from '../users/user-directory';
 import { TasksService } from '../tasks/tasks.service';
 import type { CreateAiTaskDto } from './dto/ai.dto';
 import { OpenAiTaskParser } from './openai-task-parser';
@@ -34,18 +34,16 @@ function firstMessages(errors: ValidationError[]): string {
 @Injectable()
 export class AiService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly openai: OpenAiTaskParser,
     private readonly tasks: TasksService,
+    private readonly users: UserDirectory,
+    private readonly clients: ClientDirectory,
   ) {}
 
   /** Approved users and all clients: the only names a suggestion may point at. */
   private async context(): Promise<{ users: AiUserRef[]; clients: AiClientRef[] }> {
-    const [users, clients] = await Promise.all([
-      this.dataSource.query(`SELECT id, name, username FROM users WHERE "isApproved" ORDER BY id`) as Promise<AiUserRef[]>,
-      this.dataSource.query(`SELECT id, name FROM clients ORDER BY id`) as Promise<AiClientRef[]>,
-    ]);
+    const [users, clients]: [AiUserRef[], AiClientRef[]] = await Promise.all([this.users.approvedRefs(), this.clients.all()]);
     return { users, clients };
   }
 

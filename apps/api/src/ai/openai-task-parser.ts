@@ -1,7 +1,8 @@
 import { BadGatewayException, GatewayTimeoutException, HttpException, Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { interpretModelAnswer, type AiClientRef, type AiTaskSuggestion, type AiUserRef } from '@wkflow/contracts';
+import type { AiClientRef, AiTaskSuggestion, AiUserRef } from '@wkflow/contracts';
+import { interpretModelAnswer } from './parser';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 export interface ModelContext {

@@ -1,11 +1,8 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { profileForRole, type User } from '@wkflow/contracts';
 import { isUniqueViolation } from '../common/db-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
-import { UserEntity } from '../users/user.entity';
 import { UserEvents } from '../users/user-events';
 import { toUser } from '../users/user.mapper';
 import { UserIdentityService } from '../users/user-identity.service';
@@ -20,7 +17,6 @@ export const REGISTERED = 'Conta criada. Aguarde a aprovação de um administrad
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly identity: UserIdentityService,
     private readonly email: EmailService,
     private readonly userEvents: UserEvents,
@@ -39,16 +35,15 @@ export class AuthService {
     const clash = await this.identity.findClash(dto.username, dto.email);
     if (!clash) {
       try {
-        const inserted = await this.users.insert({
+        const id = await this.identity.createPending({
           name: dto.name,
           username: dto.username,
           email: dto.email,
           passwordHash,
           role,
           accessProfileId: profileForRole(role),
-          isApproved: false,
         });
-        this.userEvents.userRegistered({ id: inserted.identifiers[0].id as number, name: dto.name, email: dto.email });
+        this.userEvents.userRegistered({ id, name: dto.name, email: dto.email });
         return;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -81,14 +76,14 @@ export class AuthService {
   }
 
   async me(userId: number): Promise<User> {
-    const user = await this.users.findOneBy({ id: userId });
+    const user = await this.identity.findById(userId);
     if (!user) throw new NotFoundException('Usuário não encontrado');
     return toUser(user);
   }
 
   async updateProfile(userId: number, dto: UpdateProfileDto): Promise<User> {
     await this.identity.assertAvailable(undefined, dto.email, userId);
-    await this.users.update({ id: userId }, { name: dto.name, email: dto.email });
+    await this.identity.updateProfile(userId, { name: dto.name, email: dto.email });
     this.userEvents.accessChanged(userId); // the cached session user carries the name and e-mail
     return this.me(userId);
   }
@@ -98,7 +93,7 @@ export class AuthService {
     const user = await this.identity.findWithPasswordById(userId);
     if (!user) throw new NotFoundException('Usuário não encontrado');
     if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) return false;
-    await this.users.update({ id: userId }, { passwordHash: await hashPassword(dto.newPassword) });
+    await this.identity.setPasswordHash(userId, await hashPassword(dto.newPassword));
     return true;
   }
 }

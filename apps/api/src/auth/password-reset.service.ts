@@ -5,7 +5,6 @@ import { DataSource } from 'typeorm';
 import { PASSWORD_RESET_INVALID, PASSWORD_RESET_TTL_MS } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
-import { UserEntity } from '../users/user.entity';
 import { UserIdentityService } from '../users/user-identity.service';
 import { AuthLimits } from './auth-limits';
 import { hashPassword } from './passwords';
@@ -95,12 +94,11 @@ export class PasswordResetService {
     const passwordHash = await hashPassword(newPassword);
     const userId = await this.dataSource.transaction(async (manager) => {
       // Locked and checked again: of two uses at once, one wins.
-      const [row]: { userId: number }[] = await manager.query(
-        `SELECT t."userId" FROM password_reset_tokens t JOIN users u ON u.id = t."userId" AND u."isApproved" WHERE ${valid} FOR UPDATE OF t`,
-        [tokenHash],
-      );
-      if (!row) return null;
-      await manager.update(UserEntity, { id: row.userId }, { passwordHash });
+      const [row]: { userId: number }[] = await manager.query(`SELECT "userId" FROM password_reset_tokens WHERE ${valid} FOR UPDATE`, [
+        tokenHash,
+      ]);
+      if (!row || !(await this.identity.isApproved(row.userId, manager))) return null;
+      await this.identity.setPasswordHash(row.userId, passwordHash, manager);
       await manager.query(`UPDATE password_reset_tokens SET "usedAt" = now() WHERE "tokenHash" = $1`, [tokenHash]);
       await manager.query(`DELETE FROM password_reset_tokens WHERE "userId" = $1 AND "usedAt" IS NULL`, [row.userId]);
       return row.userId;

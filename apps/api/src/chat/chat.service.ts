@@ -3,18 +3,30 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom, type MarkChatReadResponse } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { UserDirectory } from '../users/user-directory';
 import { ChatEvents } from './chat-events';
 import type { ChatMessagesQueryDto, CreateChatRoomDto, SendChatMessageDto } from './dto/chat.dto';
 import { isUniqueViolation } from '../common/db-errors';
 
 const MESSAGE_SELECT = `
-  SELECT m.id, m."roomId" AS room_id, m.message, m."userId" AS user_id, u.name AS user_name, u.username,
+  SELECT m.id, m."roomId" AS room_id, m.message, m."userId" AS user_id,
          m."createdAt" AS created_at, m."isEdited" AS is_edited, m."replyTo" AS reply_to,
-         CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('username', pu.username, 'name', pu.name, 'message', p.message) END AS reply_message
+         p.id AS reply_id, p."userId" AS reply_user_id, p.message AS reply_text
     FROM chat_messages m
-    LEFT JOIN users u ON u.id = m."userId"
-    LEFT JOIN chat_messages p ON p.id = m."replyTo"
-    LEFT JOIN users pu ON pu.id = p."userId"`;
+    LEFT JOIN chat_messages p ON p.id = m."replyTo"`;
+
+interface MessageRow {
+  id: number;
+  room_id: number;
+  message: string;
+  user_id: number | null;
+  created_at: string;
+  is_edited: boolean;
+  reply_to: number | null;
+  reply_id: number | null;
+  reply_user_id: number | null;
+  reply_text: string | null;
+}
 
 /** Rooms, messages (latest page first, older on request), replies and per-user read marks. */
 @Injectable()
@@ -22,6 +34,7 @@ export class ChatService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: ChatEvents,
+    private readonly users: UserDirectory,
   ) {}
 
   /**
@@ -64,7 +77,7 @@ export class ChatService {
 
   /** The latest `limit` messages (or those before `before`), ascending by time. */
   async messages(roomId: number, query: ChatMessagesQueryDto): Promise<ChatMessage[]> {
-    const messages: ChatMessage[] = await this.dataSource.query(
+    const rows: MessageRow[] = await this.dataSource.query(
       `SELECT * FROM (
          ${MESSAGE_SELECT}
           WHERE m."roomId" = $1 AND ($2::int IS NULL OR m.id < $2)
@@ -73,8 +86,8 @@ export class ChatService {
        ) page ORDER BY id`,
       [roomId, query.before ?? null, query.limit ?? CHAT_PAGE_SIZE],
     );
-    if (!messages.length) await this.roomExists(roomId);
-    return messages;
+    if (!rows.length) await this.roomExists(roomId);
+    return this.withAuthors(rows);
   }
 
   /** Posts a message (a reply must quote a message of the same room); the author has read up to it. */
@@ -90,12 +103,37 @@ export class ChatService {
         [roomId, user.id, dto.message, dto.replyTo ?? null],
       );
       await this.markReadUpTo(db, roomId, user.id, id);
-      const [created]: ChatMessage[] = await db.query(`${MESSAGE_SELECT} WHERE m.id = $1`, [id]);
+      const [created] = await this.withAuthors(await db.query(`${MESSAGE_SELECT} WHERE m.id = $1`, [id]), db);
       // The event carries the message exactly as the API sends it (a string time, not a Date).
       return { ...created, created_at: new Date(created.created_at).toISOString() };
     });
     this.events.emitMessageCreated({ roomId, message, authorId: user.id });
     return message;
+  }
+
+  /** The authors' names come from the users module, one query for the page. */
+  private async withAuthors(rows: MessageRow[], db?: EntityManager): Promise<ChatMessage[]> {
+    const users = await this.users.refsByIds(
+      rows.flatMap((row) => [row.user_id, row.reply_user_id]),
+      db,
+    );
+    return rows.map((row) => {
+      const author = row.user_id === null ? undefined : users.get(row.user_id);
+      const quoted = row.reply_user_id === null ? undefined : users.get(row.reply_user_id);
+      return {
+        id: row.id,
+        room_id: row.room_id,
+        message: row.message,
+        user_id: row.user_id,
+        user_name: author?.name ?? null,
+        username: author?.username ?? null,
+        created_at: row.created_at,
+        is_edited: row.is_edited,
+        reply_to: row.reply_to,
+        reply_message:
+          row.reply_id === null ? null : { username: quoted?.username ?? null, name: quoted?.name ?? null, message: row.reply_text },
+      } as ChatMessage;
+    });
   }
 
   /** Marks the room read up to its latest message (never moving the mark backwards). */

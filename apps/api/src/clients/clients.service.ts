@@ -84,9 +84,10 @@ export class ClientsService {
 
   /**
    * A client that still has tasks is not deleted (409) rather than archived or cascaded: its tasks
-   * carry time entries and history that must not disappear or be orphaned. Two guards: an explicit
-   * check for the clear message, and the tasks → clients foreign key (ON DELETE RESTRICT), which also covers a task
-   * created between the check and the delete. Credentials and onboarding processes go with the client.
+   * carry time entries and history that must not disappear or be orphaned. The tasks → clients
+   * foreign key (ON DELETE RESTRICT) refuses the delete, and its violation names the tasks table
+   * (the clients module does not read the tasks module's tables). Credentials and onboarding
+   * processes go with the client.
    */
   async remove(id: number): Promise<void> {
     let logoFile: string | null = null;
@@ -94,8 +95,6 @@ export class ClientsService {
       await this.dataSource.transaction(async (db) => {
         const client = await this.find(id, db, true);
         logoFile = client.logoFile;
-        const [{ exists: hasTasks }] = await db.query(`SELECT EXISTS (SELECT 1 FROM tasks WHERE "clientId" = $1) AS exists`, [id]);
-        if (hasTasks) throw new ConflictException(CLIENT_MESSAGES.hasTasks);
         await db.delete(ClientEntity, { id });
       });
     } catch (error) {

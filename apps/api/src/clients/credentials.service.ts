@@ -2,7 +2,7 @@ import { Inject, Injectable, InternalServerErrorException, Logger, NotFoundExcep
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CLIENT_MESSAGES, type ClientCredential, MASKED_PASSWORD, type RevealCredentialResponse } from '@wkflow/contracts';
-import { AuditLogEntity } from '../audit/audit-log.entity';
+import { writeAudit } from '../audit/audit';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ClientCredentialEntity } from './client-credential.entity';
@@ -89,7 +89,7 @@ export class CredentialsService {
           'Não foi possível descriptografar a senha: a chave de criptografia (CREDENTIALS_KEY) não corresponde',
         );
       }
-      await db.insert(AuditLogEntity, {
+      await writeAudit(db, {
         actorId: user.id,
         action: CREDENTIAL_REVEALED,
         entity: 'client_credential',

@@ -40,6 +40,15 @@ export function assertSafeInput(value: unknown): void {
   }
 }
 
+/** Parsed bodies the middleware has checked: the global pipe does not walk them a second time. */
+const checkedBodies = new WeakSet<object>();
+
+/** assertSafeInput, skipped for a body rejectUnsafeInput already checked (a multipart body is parsed later, so it is walked). */
+export function assertSafeInputOnce(value: unknown): void {
+  if (typeof value === 'object' && value !== null && checkedBodies.has(value)) return;
+  assertSafeInput(value);
+}
+
 /**
  * The same check on the parsed JSON body and the query string, before guards, interceptors and
  * pipes (anything that reads the body early sees only safe input). Route parameters and multipart
@@ -48,6 +57,7 @@ export function assertSafeInput(value: unknown): void {
 export function rejectUnsafeInput(req: Request, res: Response, next: NextFunction): void {
   try {
     assertSafeInput(req.body);
+    if (typeof req.body === 'object' && req.body !== null) checkedBodies.add(req.body);
     assertSafeInput(req.query);
   } catch (error) {
     const message = (error as Error).message;

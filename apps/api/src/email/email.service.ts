@@ -15,6 +15,7 @@ import {
   type NotificationTarget,
 } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { TaskLookup } from '../tasks/task-lookup';
 import { AfterCommit } from './after-commit';
 import { decrypt, encrypt } from '../clients/credentials-cipher';
 import { emailText, escapeHtml, renderEmail, type EmailLink } from './email-templates';
@@ -124,6 +125,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly afterCommit: AfterCommit,
+    private readonly tasks: TaskLookup,
   ) {
     this.transporter = config.smtpUrl
       ? createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
@@ -188,8 +190,8 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   async sendTest(kind: TestEmailKind, to: string, subject?: string, message?: string): Promise<number> {
     let link: EmailLink | null = null;
     if (kind !== 'test_email' && this.config.webUrl) {
-      const [task]: { id: number }[] = await this.dataSource.query(`SELECT id FROM tasks WHERE NOT "isArchived" ORDER BY id DESC LIMIT 1`);
-      link = task ? this.linkTo({ taskId: task.id }) : { url: `${this.config.webUrl}/kanban`, label: 'Abrir o quadro' };
+      const taskId = await this.tasks.newestOpenTaskId();
+      link = taskId !== null ? this.linkTo({ taskId }) : { url: `${this.config.webUrl}/kanban`, label: 'Abrir o quadro' };
     }
     switch (kind) {
       case 'test_email':

@@ -1,23 +1,14 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { ADMIN_PROFILE_ID, can, canViewAllTasks, timeEntryScope, type ModulePermission, type PermissionSubject } from '@wkflow/contracts';
+import { can, canViewAllTasks, timeEntryScope } from '@wkflow/contracts';
+import { ChatDirectory } from '../chat/chat-directory';
 import { ChatEvents, type ChatMessageCreatedEvent } from '../chat/chat-events';
 import { TaskEvents, type TaskEvent } from '../tasks/task-events';
+import { TaskLookup, type TaskSummary } from '../tasks/task-lookup';
 import { TimerEvents, type TimerChangedEvent } from '../timer/timer-events';
+import { UserDirectory, type UserAccess } from '../users/user-directory';
 import { UserEvents } from '../users/user-events';
 import { NotificationsService } from './notifications.service';
 import { RealtimeService } from './realtime.service';
-
-interface Recipient extends PermissionSubject {
-  id: number;
-}
-
-interface TaskSummary {
-  title: string;
-  assignees: number[];
-  createdBy: number | null;
-}
 
 const CHAT_PREVIEW = 200;
 
@@ -32,7 +23,9 @@ export class NotificationProducers implements OnModuleInit {
   private published: Promise<void> = Promise.resolve();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UserDirectory,
+    private readonly tasks: TaskLookup,
+    private readonly chat: ChatDirectory,
     private readonly notifications: NotificationsService,
     private readonly realtime: RealtimeService,
     private readonly taskEvents: TaskEvents,
@@ -51,17 +44,11 @@ export class NotificationProducers implements OnModuleInit {
     });
     this.userEvents.onUserRegistered(async (user) => {
       // Administrators hear of every account waiting for approval (bell, and e-mail when configured).
-      const rows: { id: number; profile: string | null }[] = await this.dataSource.query(
-        `SELECT a.id, (SELECT p.name FROM users u JOIN access_profiles p ON p.id = u."accessProfileId" WHERE u.id = $1) AS profile
-           FROM users a
-          WHERE a."isApproved" AND (a.role = 'admin' OR a."accessProfileId" = $2)
-          ORDER BY a.id`,
-        [user.id, ADMIN_PROFILE_ID],
-      );
-      for (const admin of rows) {
-        await this.notifications.notify(admin.id, 'account_requested', {
+      const [admins, profile] = await Promise.all([this.users.approvedAdminIds(), this.users.profileNameOf(user.id)]);
+      for (const adminId of admins) {
+        await this.notifications.notify(adminId, 'account_requested', {
           title: 'Novo cadastro aguardando aprovação',
-          message: `${user.name} (${user.email}) se cadastrou${admin.profile ? ` e solicitou o perfil ${admin.profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,
+          message: `${user.name} (${user.email}) se cadastrou${profile ? ` e solicitou o perfil ${profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,
           data: { userId: user.id },
         });
       }
@@ -77,45 +64,27 @@ export class NotificationProducers implements OnModuleInit {
    * time_tracking scope of every entry, or of entries on tasks assigned to them.
    */
   private async onTimerChanged(event: TimerChangedEvent): Promise<void> {
-    const [task] = await this.dataSource.query(`SELECT ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = $1) AS assignees`, [
-      event.taskId,
-    ]);
-    const assignees = new Set<number>(task?.assignees ?? []);
+    const [assigneeIds, users] = await Promise.all([this.tasks.assigneesOf(event.taskId), this.users.approvedAccess()]);
+    const assignees = new Set<number>(assigneeIds);
     const message = { type: 'timer.changed' as const, taskId: event.taskId, userId: event.userId };
-    for (const user of await this.recipients(null)) {
+    for (const user of users) {
       const scope = timeEntryScope(user);
       const sees = user.id === event.userId || scope === 'all' || (scope === 'assigned' && assignees.has(user.id));
       if (sees) this.realtime.sendToUser(user.id, message);
     }
   }
 
-  private async task(taskId: number): Promise<TaskSummary | null> {
-    const [row] = await this.dataSource.query(
-      `SELECT t.title, t."createdBy", ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = t.id ORDER BY a."userId") AS assignees
-         FROM tasks t WHERE t.id = $1`,
-      [taskId],
-    );
-    return row ?? null;
+  private task(taskId: number): Promise<TaskSummary | null> {
+    return this.tasks.summary(taskId);
   }
 
   private async actorName(userId: number): Promise<string> {
-    const [row] = await this.dataSource.query(`SELECT name FROM users WHERE id = $1`, [userId]);
-    return row?.name ?? 'Alguém';
+    return (await this.users.nameOf(userId)) ?? 'Alguém';
   }
 
   /** Approved users among `ids` (all approved users when null) with their permissions, in one query. */
-  private async recipients(ids: number[] | null): Promise<Recipient[]> {
-    if (ids && !ids.length) return [];
-    const rows: (Recipient & { permissions: ModulePermission[] | null })[] = await this.dataSource.query(
-      `SELECT u.id, u."accessProfileId",
-              (SELECT json_agg(json_build_object('module', p.module, 'permission', p.permission, 'additionalData', p."additionalData"))
-                 FROM module_permissions p WHERE p."profileId" = u."accessProfileId") AS permissions
-         FROM users u
-        WHERE u."isApproved" AND ($1::int[] IS NULL OR u.id = ANY($1::int[]))
-        ORDER BY u.id`,
-      [ids],
-    );
-    return rows.map((row) => ({ ...row, permissions: row.permissions ?? [] }));
+  private recipients(ids: number[] | null): Promise<UserAccess[]> {
+    return this.users.approvedAccess(ids ?? undefined);
   }
 
   /** Task notifications go to users who may still read tasks, never to the one who acted. */
@@ -129,11 +98,8 @@ export class NotificationProducers implements OnModuleInit {
    * read and assigned to it), plus those just unassigned from it, so their boards drop it.
    */
   private async taskAudience(taskId: number, unassigned: number[]): Promise<number[]> {
-    const [assignees, users] = await Promise.all([
-      this.dataSource.query(`SELECT "userId" FROM task_assignees WHERE "taskId" = $1`, [taskId]) as Promise<{ userId: number }[]>,
-      this.recipients(null),
-    ]);
-    const inScope = new Set([...assignees.map((a) => a.userId), ...unassigned]);
+    const [assignees, users] = await Promise.all([this.tasks.assigneesOf(taskId), this.recipients(null)]);
+    const inScope = new Set([...assignees, ...unassigned]);
     return users.filter((user) => can(user, 'tasks', 'read') && (canViewAllTasks(user) || inScope.has(user.id))).map((user) => user.id);
   }
 
@@ -206,15 +172,15 @@ export class NotificationProducers implements OnModuleInit {
       (user) => user.id !== event.authorId && !viewers.has(user.id) && can(user, 'chat', 'read'),
     );
     if (!readers.length) return;
-    const [room] = await this.dataSource.query(`SELECT name FROM chat_rooms WHERE id = $1`, [event.roomId]);
-    if (!room) return;
+    const roomName = await this.chat.roomName(event.roomId);
+    if (roomName === null) return;
     const author = await this.actorName(event.authorId);
     const text = event.message.message.length > CHAT_PREVIEW ? `${event.message.message.slice(0, CHAT_PREVIEW)}…` : event.message.message;
     for (const reader of readers) {
       const online = await this.realtime.isOnline(reader.id);
       await this.notifications.notifyChat(reader.id, online ? 'chat_message_online' : 'chat_message_offline', {
         roomId: event.roomId,
-        roomName: room.name,
+        roomName,
         preview: `${author}: ${text}`,
       });
     }

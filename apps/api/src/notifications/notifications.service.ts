@@ -23,6 +23,7 @@ import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { EmailService } from '../email/email.service';
 import type { PreferenceDto } from './dto/notifications.dto';
+import { UserDirectory } from '../users/user-directory';
 import { RealtimeService } from './realtime.service';
 
 export interface NotifyContent {
@@ -93,6 +94,7 @@ export class NotificationsService {
     private readonly email: EmailService,
     private readonly realtime: RealtimeService,
     private readonly afterCommit: AfterCommit,
+    private readonly users: UserDirectory,
   ) {}
 
   async list(userId: number): Promise<Notification[]> {
@@ -268,10 +270,7 @@ export class NotificationsService {
   }
 
   private async recipient(db: EntityManager, userId: number, type: SystemNotificationType) {
-    const [user]: { id: number; name: string; email: string }[] = await db.query(
-      `SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`,
-      [userId],
-    );
+    const user = await this.users.approvedContact(userId, db);
     if (!user) return null;
     const saved = await db.query(
       `SELECT type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = $1`,

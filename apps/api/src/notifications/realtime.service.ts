@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DataSource } from 'typeorm';
 import { WebSocket, WebSocketServer } from 'ws';
 import { SessionProvider } from '../auth/session.provider';
-import { SESSION_TABLE, storedSessionId } from '../auth/session-store';
+import { storedSessionId } from '../auth/session-store';
+import { SessionsService } from '../auth/sessions.service';
 import { SessionUserService } from '../auth/session-user.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
@@ -88,8 +87,8 @@ export class RealtimeService implements OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessions: SessionProvider,
+    private readonly sessionRecords: SessionsService,
     private readonly users: SessionUserService,
   ) {
     this.channel = `${config.redisPrefix}:events`;
@@ -254,12 +253,7 @@ export class RealtimeService implements OnModuleDestroy {
     const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
     if (!open.length) return;
     const ids = [...new Set(open.map((ws) => this.clients.get(ws)!.sessionId))];
-    const rows: { sid: string }[] = await this.dataSource.query(
-      `SELECT s.sid FROM "${SESSION_TABLE}" s JOIN users u ON u.id = (s.sess->>'userId')::int AND u."isApproved"
-        WHERE s.sid = ANY($1::varchar[]) AND s.expire > now()`,
-      [ids],
-    );
-    const valid = new Set(rows.map((r) => r.sid));
+    const valid = await this.sessionRecords.stillOpen(ids);
     for (const ws of open) if (!valid.has(this.clients.get(ws)!.sessionId)) ws.close(SESSION_ENDED, 'Sessão encerrada');
   }
 

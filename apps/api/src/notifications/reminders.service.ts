@@ -2,24 +2,12 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  isCompletedColumnName,
-  remindersDue,
-  type ReminderClaim,
-  type ReminderNotificationType,
-  type ReminderOption,
-} from '@wkflow/contracts';
+import { isCompletedColumnName, remindersDue, type ReminderClaim, type ReminderNotificationType } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { TaskLookup, type DueTask } from '../tasks/task-lookup';
 import { NotificationsService } from './notifications.service';
 
-interface DueRow {
-  taskId: number;
-  title: string;
-  deadline: Date;
-  reminderTime: ReminderOption | null;
-  columnName: string;
-  recipients: number[];
-}
+type DueRow = DueTask;
 
 const LABELS: Record<ReminderNotificationType, string> = {
   task_due_6h: 'em até 6 horas',
@@ -45,6 +33,7 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
+    private readonly tasks: TaskLookup,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -72,14 +61,7 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
   /** Checks the open tasks due within a day; returns how many reminders this call sent. */
   async runOnce(now = new Date()): Promise<number> {
     // Assignees are reminded; a task nobody is assigned to reminds its creator.
-    const rows: DueRow[] = await this.dataSource.query(
-      `SELECT t.id AS "taskId", t.title, t.deadline, t."reminderTime", c.name AS "columnName",
-              COALESCE(NULLIF(ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = t.id ORDER BY a."userId"), '{}'),
-                       CASE WHEN t."createdBy" IS NULL THEN '{}'::int[] ELSE ARRAY[t."createdBy"] END) AS recipients
-         FROM tasks t JOIN columns c ON c.id = t."columnId"
-        WHERE NOT t."isArchived" AND t.deadline > $1 AND t.deadline <= $1::timestamptz + interval '1 day'`,
-      [now],
-    );
+    const rows = await this.tasks.dueWithinADay(now);
     // Skips what was sent already without a transaction each; the claim below stays the guard.
     const done = new Set(
       (

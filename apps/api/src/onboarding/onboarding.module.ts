@@ -1,8 +1,11 @@
+import { ClientsModule } from '../clients/clients.module';
+import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { OnboardingController } from './onboarding.controller';
 import { OnboardingService } from './onboarding.service';
 
 @Module({
+  imports: [UsersModule, ClientsModule],
   controllers: [OnboardingController],
   providers: [OnboardingService],
 })

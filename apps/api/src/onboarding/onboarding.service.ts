@@ -12,17 +12,19 @@ import {
   type UpdateOnboardingStepResponse,
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { ClientDirectory } from '../clients/client-directory';
+import { UserDirectory } from '../users/user-directory';
 import type { StartOnboardingDto, UpdateOnboardingStepDto } from './dto/onboarding.dto';
 import { isUniqueViolation } from '../common/db-errors';
 
 const PROCESS_COLUMNS = `
-  p.id, p."clientId" AS client_id, c.name AS client_name, p.status,
+  p.id, p."clientId" AS client_id, p.status,
   p."currentStep" AS current_step, p."totalSteps" AS total_steps,
-  p."assignedTo" AS assigned_to, u.username AS assigned_username, u.name AS assigned_name,
+  p."assignedTo" AS assigned_to,
   p."startedAt" AS started_at, p."createdAt" AS created_at, p."completedAt" AS completed_at
-  FROM onboarding_processes p
-  JOIN clients c ON c.id = p."clientId"
-  LEFT JOIN users u ON u.id = p."assignedTo"`;
+  FROM onboarding_processes p`;
+
+type ProcessRow = Omit<OnboardingProcess, 'client_name' | 'assigned_username' | 'assigned_name'>;
 
 const STEP_COLUMNS = `
   id, "processId" AS process_id, name, description, category, "estimatedDuration" AS estimated_duration,
@@ -31,11 +33,45 @@ const STEP_COLUMNS = `
 /** Onboarding processes and their steps; a process's status and progress always follow its steps. */
 @Injectable()
 export class OnboardingService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clients: ClientDirectory,
+    private readonly users: UserDirectory,
+  ) {}
 
-  /** Every process, newest first, in one query. */
-  list(): Promise<OnboardingProcess[]> {
-    return this.dataSource.query(`SELECT ${PROCESS_COLUMNS} ORDER BY p."createdAt" DESC, p.id DESC`);
+  /** Every process, newest first (the client's and assignee's names: one query each for the page). */
+  async list(): Promise<OnboardingProcess[]> {
+    return this.withNames(await this.dataSource.query(`SELECT ${PROCESS_COLUMNS} ORDER BY p."createdAt" DESC, p.id DESC`));
+  }
+
+  private async withNames(rows: ProcessRow[], db: EntityManager = this.dataSource.manager): Promise<OnboardingProcess[]> {
+    const [clients, users] = await Promise.all([
+      this.clients.namesByIds(
+        rows.map((row) => row.client_id),
+        db,
+      ),
+      this.users.refsByIds(
+        rows.map((row) => row.assigned_to),
+        db,
+      ),
+    ]);
+    return rows.map((row) => {
+      const assignee = row.assigned_to === null ? undefined : users.get(row.assigned_to);
+      return {
+        id: row.id,
+        client_id: row.client_id,
+        client_name: clients.get(row.client_id) ?? '',
+        status: row.status,
+        current_step: row.current_step,
+        total_steps: row.total_steps,
+        assigned_to: row.assigned_to,
+        assigned_username: assignee?.username ?? null,
+        assigned_name: assignee?.name ?? null,
+        started_at: row.started_at,
+        created_at: row.created_at,
+        completed_at: row.completed_at,
+      };
+    });
   }
 
   /** Starts a process from the step template; the starter is its assignee. One open process per client. */
@@ -43,8 +79,7 @@ export class OnboardingService {
     try {
       return await this.dataSource.transaction(async (db) => {
         // Locking the client serialises two starts for the same client.
-        const [client] = await db.query(`SELECT id FROM clients WHERE id = $1 FOR UPDATE`, [dto.clientId]);
-        if (!client) throw new NotFoundException(CLIENT_MESSAGES.notFound);
+        if (!(await this.clients.lock(dto.clientId, db))) throw new NotFoundException(CLIENT_MESSAGES.notFound);
         const [open] = await db.query(`SELECT 1 FROM onboarding_processes WHERE "clientId" = $1 AND status IN ('pending', 'in_progress')`, [
           dto.clientId,
         ]);
@@ -131,7 +166,7 @@ export class OnboardingService {
   }
 
   private async process(id: number, db: EntityManager = this.dataSource.manager): Promise<OnboardingProcess> {
-    const [process] = await db.query(`SELECT ${PROCESS_COLUMNS} WHERE p.id = $1`, [id]);
+    const [process] = await this.withNames(await db.query(`SELECT ${PROCESS_COLUMNS} WHERE p.id = $1`, [id]), db);
     if (!process) throw new NotFoundException(ONBOARDING_MESSAGES.processNotFound);
     return process;
   }

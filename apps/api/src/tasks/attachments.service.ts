@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { canEditAllTasks, type TaskAttachment } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { TasksService } from './tasks.service';
+import { TaskBoard } from './task-board.service';
 
 export const ATTACHMENT_NOT_FOUND = 'Anexo não encontrado';
 
@@ -33,7 +33,7 @@ export class AttachmentsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly tasks: TasksService,
+    private readonly tasks: TaskBoard,
   ) {
     this.dir = resolve(config.uploadDir, 'attachments');
   }

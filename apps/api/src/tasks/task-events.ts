@@ -11,6 +11,13 @@ export type TaskEvent =
 
 type Listener = (event: TaskEvent) => void | Promise<void>;
 
+/** A task's move: from and to which column, and whether it entered a completed column. */
+export interface TaskMove {
+  from: number;
+  to: number;
+  completed: boolean;
+}
+
 /** In-process hook for the modules that react to board changes (notifications, /ws). */
 @Injectable()
 export class TaskEvents {
@@ -20,6 +27,12 @@ export class TaskEvents {
   subscribe(listener: Listener): () => void {
     this.listeners.push(listener);
     return () => this.listeners.splice(this.listeners.indexOf(listener), 1);
+  }
+
+  /** 'taskMoved' for a committed move (the move call, or an edit that changed the column); nothing when there was none. */
+  emitMoved(taskId: number, actorId: number, move: TaskMove | null): void {
+    if (!move) return;
+    this.emit({ type: 'taskMoved', taskId, actorId, fromColumnId: move.from, toColumnId: move.to, completed: move.completed });
   }
 
   /** Listeners run after the response path; a failing listener never fails the change. */

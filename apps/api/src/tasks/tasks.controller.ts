@@ -51,6 +51,9 @@ import {
   UpdateColumnDto,
   UpdateTaskDto,
 } from './dto/tasks.dto';
+import { TaskCommentsService } from './task-comments.service';
+import { TaskBoard } from './task-board.service';
+import { TaskOrdering } from './task-order.service';
 import { TasksService } from './tasks.service';
 import { BadRequestException } from '@nestjs/common';
 import { ApiFile, ApiResult } from '../openapi/api-result';
@@ -103,6 +106,9 @@ export class ColumnsController {
 export class TasksController {
   constructor(
     private readonly tasks: TasksService,
+    private readonly board: TaskBoard,
+    private readonly ordering: TaskOrdering,
+    private readonly taskComments: TaskCommentsService,
     private readonly attachments: AttachmentsService,
   ) {}
 
@@ -121,10 +127,10 @@ export class TasksController {
     @Res() response: Response,
   ): Promise<void> {
     if (query.search || query.columnId || query.cursor || query.limit) {
-      response.json(await this.tasks.list(user, query));
+      response.json(await this.board.list(user, query));
       return;
     }
-    const board = await this.tasks.board(user);
+    const board = await this.board.board(user);
     // Brotli when accepted (browsers list it after gzip, and it is ~25% smaller), else gzip.
     const encoding = request.acceptsEncodings('br') ? 'br' : request.acceptsEncodings('gzip') ? 'gzip' : 'identity';
     response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag);
@@ -146,14 +152,14 @@ export class TasksController {
   @ApiBadRequestResponse({ description: 'search, clientId, limit or offset invalid' })
   @ApiResult('ArchivedTaskPage')
   archived(@CurrentUser() user: AuthenticatedUser, @Query() query: ArchivedTaskQueryDto): Promise<ArchivedTaskPage> {
-    return this.tasks.archived(user, query);
+    return this.board.archived(user, query);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id')
   @ApiResult('Task')
   get(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<Task> {
-    return this.tasks.get(user, id);
+    return this.board.get(user, id);
   }
 
   @RequirePermission('tasks', 'read')
@@ -180,28 +186,28 @@ export class TasksController {
   @Put(':id/move')
   @ApiResult('Task')
   move(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: MoveTaskDto): Promise<Task> {
-    return this.tasks.move(user, id, dto);
+    return this.ordering.move(user, id, dto);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id/comments')
   @ApiResult('TaskComment', { isArray: true })
   comments(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskComment[]> {
-    return this.tasks.comments(user, id);
+    return this.taskComments.comments(user, id);
   }
 
   @RequirePermission('tasks', 'read')
   @Post(':id/comments')
   @ApiResult('TaskComment')
   addComment(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: CreateCommentDto): Promise<TaskComment> {
-    return this.tasks.addComment(user, id, dto.content);
+    return this.taskComments.addComment(user, id, dto.content);
   }
 
   @RequirePermission('tasks', 'read')
   @Get(':id/history')
   @ApiResult('TaskHistoryItem', { isArray: true })
   history(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskHistoryItem[]> {
-    return this.tasks.history(user, id);
+    return this.taskComments.history(user, id);
   }
 
   @RequirePermission('tasks', 'read')

@@ -1,13 +1,33 @@
+import { ClientsModule } from '../clients/clients.module';
+import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { AttachmentsService } from './attachments.service';
 import { ColumnsService } from './columns.service';
+import { TaskBoard } from './task-board.service';
+import { TaskOrdering } from './task-order.service';
+import { TaskRows } from './task-rows';
+import { TaskCommentsService } from './task-comments.service';
 import { TaskEvents } from './task-events';
+import { TaskHistoryWriter } from './task-history';
+import { TaskLookup } from './task-lookup';
 import { ColumnsController, TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
 @Module({
+  imports: [UsersModule, ClientsModule],
   controllers: [ColumnsController, TasksController],
-  providers: [TasksService, ColumnsService, AttachmentsService, TaskEvents],
-  exports: [TasksService, TaskEvents],
+  providers: [
+    TasksService,
+    TaskBoard,
+    TaskOrdering,
+    TaskRows,
+    TaskCommentsService,
+    TaskLookup,
+    TaskHistoryWriter,
+    ColumnsService,
+    AttachmentsService,
+    TaskEvents,
+  ],
+  exports: [TasksService, TaskEvents, TaskLookup, TaskHistoryWriter],
 })
 export class TasksModule {}

@@ -3,13 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_THEME_NAME, isAdmin, type Theme, THEME_MESSAGES, USER_ERRORS, type UserThemeResponse } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { UserDirectory } from '../users/user-directory';
 
 const THEME_COLUMNS = `t.id, t.name, t."displayName", t.description, t.category, t."isPremium", t.rating, t."ratingCount", t.downloads, t.colors`;
 
 /** The theme catalogue and each user's active theme (the default one until they choose). */
 @Injectable()
 export class ThemesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UserDirectory,
+  ) {}
 
   list(): Promise<Theme[]> {
     return this.dataSource.query(`SELECT ${THEME_COLUMNS} FROM themes t ORDER BY t.position, t.id`);
@@ -18,18 +22,12 @@ export class ThemesService {
   /** A user's theme: only the user themself or an admin (role admin or profile 1) may read it. */
   async userTheme(caller: AuthenticatedUser, userId: number): Promise<UserThemeResponse> {
     if (caller.id !== userId && !isAdmin(caller)) throw new ForbiddenException(THEME_MESSAGES.otherUser);
-    const [row] = await this.dataSource.query(
-      `SELECT u.id AS "userId", ${THEME_COLUMNS}
-         FROM users u
-         LEFT JOIN user_themes ut ON ut."userId" = u.id
-         LEFT JOIN themes t ON t.id = ut."themeId"
-        WHERE u.id = $1`,
+    if ((await this.users.nameOf(userId)) === null) throw new NotFoundException(USER_ERRORS.userNotFound);
+    const [theme] = await this.dataSource.query(
+      `SELECT ${THEME_COLUMNS} FROM user_themes ut JOIN themes t ON t.id = ut."themeId" WHERE ut."userId" = $1`,
       [userId],
     );
-    if (!row) throw new NotFoundException(USER_ERRORS.userNotFound);
-    if (row.id === null) return { theme: await this.defaultTheme() };
-    const { userId: _userId, ...theme } = row;
-    return { theme };
+    return { theme: theme ?? (await this.defaultTheme()) };
   }
 
   /** Stores the caller's choice; a real change counts as one more download of the theme. */

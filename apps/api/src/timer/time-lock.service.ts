@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { effectiveLockDate, lockSettingsError, type TimeLock, type TimeLockMode, type TimeLockSettings } from '@wkflow/contracts';
+import { UserDirectory } from '../users/user-directory';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 interface LockRow {
@@ -9,7 +10,7 @@ interface LockRow {
   lockDate: string | null;
   lockDays: number | null;
   updatedAt: Date;
-  updatedByName: string | null;
+  updatedById: number | null;
 }
 
 /** The lockdown period (one settings row): read on every change of an entry, set by time_tracking write. */
@@ -18,15 +19,16 @@ export class TimeLockService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UserDirectory,
   ) {}
 
   private async row(db: EntityManager | DataSource): Promise<LockRow> {
     // lockDate as text: pg would turn a date into a Date at local midnight.
     const [row]: LockRow[] = await db.query(
-      `SELECT s.mode, s."lockDate"::text AS "lockDate", s."lockDays", s."updatedAt", u.name AS "updatedByName"
-         FROM time_lock_settings s LEFT JOIN users u ON u.id = s."updatedById" WHERE s.id = 1`,
+      `SELECT s.mode, s."lockDate"::text AS "lockDate", s."lockDays", s."updatedAt", s."updatedById"
+         FROM time_lock_settings s WHERE s.id = 1`,
     );
-    return row ?? { mode: 'none', lockDate: null, lockDays: null, updatedAt: new Date(0), updatedByName: null };
+    return row ?? { mode: 'none', lockDate: null, lockDays: null, updatedAt: new Date(0), updatedById: null };
   }
 
   /** The last locked day ('yyyy-MM-dd' in APP_TIMEZONE) as of now, or null. */
@@ -42,7 +44,7 @@ export class TimeLockService {
       lockDays: row.lockDays,
       effectiveDate: effectiveLockDate(row, new Date(), this.config.appTimezone),
       updatedAt: row.updatedAt.getTime() > 0 ? row.updatedAt.toISOString() : null,
-      updatedByName: row.updatedByName,
+      updatedByName: row.updatedById === null ? null : await this.users.nameOf(row.updatedById),
     };
   }
 

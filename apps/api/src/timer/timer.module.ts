@@ -1,3 +1,6 @@
+import { ClientsModule } from '../clients/clients.module';
+import { TasksModule } from '../tasks/tasks.module';
+import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { TaskTotalTimeController, TimeEntriesController, TimeLockController } from './timer.controller';
 import { TimeLockService } from './time-lock.service';
@@ -7,6 +10,7 @@ import { TimesheetController } from './timesheet.controller';
 import { TimesheetService } from './timesheet.service';
 
 @Module({
+  imports: [TasksModule, UsersModule, ClientsModule],
   controllers: [TimeEntriesController, TaskTotalTimeController, TimesheetController, TimeLockController],
   providers: [TimerService, TimerEvents, TimesheetService, TimeLockService],
   exports: [TimerService, TimerEvents],

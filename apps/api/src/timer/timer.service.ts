@@ -11,7 +11,6 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  canViewAllTasks,
   entryChangeError,
   entryCreateError,
   intervalError,
@@ -29,6 +28,10 @@ import {
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ClientDirectory } from '../clients/client-directory';
+import { TaskHistoryWriter } from '../tasks/task-history';
+import { TaskLookup, taskSql } from '../tasks/task-lookup';
+import { UserDirectory } from '../users/user-directory';
 import { ActiveTimerCache } from './active-timer-cache';
 import { TimerEvents } from './timer-events';
 import { TimeLockService } from './time-lock.service';
@@ -87,7 +90,7 @@ export function scopeCondition(scope: TimeEntryScope): string {
     case 'all':
       return '$1::int IS NOT NULL'; // always true; keeps $1 typed when no other clause uses it
     case 'assigned':
-      return `(e."userId" = $1 OR EXISTS (SELECT 1 FROM task_assignees a WHERE a."taskId" = e."taskId" AND a."userId" = $1))`;
+      return `(e."userId" = $1 OR ${taskSql.assigned('e."taskId"', '$1')})`;
     case 'own':
       return `e."userId" = $1`;
     case 'none':
@@ -106,6 +109,10 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: TimerEvents,
     private readonly lock: TimeLockService,
+    private readonly tasks: TaskLookup,
+    private readonly history: TaskHistoryWriter,
+    private readonly users: UserDirectory,
+    private readonly clients: ClientDirectory,
   ) {
     this.activeTimers = new ActiveTimerCache(config.databaseUrl, config.cacheTtlMs);
   }
@@ -118,23 +125,8 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     await this.activeTimers.close();
   }
 
-  /** The task, if this user may see it (every task with tasks view_all, else assigned ones). */
-  private async visibleTask(
-    db: EntityManager | DataSource,
-    user: AuthenticatedUser,
-    taskId: number,
-  ): Promise<{ id: number; title: string }> {
-    const [task] = await db.query(
-      `SELECT t.id, t.title, EXISTS (SELECT 1 FROM task_assignees a WHERE a."taskId" = t.id AND a."userId" = $2) AS assigned
-         FROM tasks t WHERE t.id = $1`,
-      [taskId, user.id],
-    );
-    if (!task || (!task.assigned && !canViewAllTasks(user))) throw new NotFoundException(TASK_NOT_FOUND);
-    return task;
-  }
-
   async start(user: AuthenticatedUser, taskId: number, description?: string): Promise<TimeEntry> {
-    const task = await this.visibleTask(this.dataSource, user, taskId);
+    const task = await this.tasks.visible(user, taskId);
     const running = await this.loadActive(user.id);
     if (running) throw new ConflictException(running.taskId === taskId ? TIMER_ALREADY_RUNNING : TIMER_OTHER_TASK_RUNNING);
     try {
@@ -197,11 +189,11 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     const ownerId = input.userId ?? user.id;
 
     const created = await this.dataSource.transaction(async (db) => {
-      const task = await this.visibleTask(db, user, input.taskId);
+      const task = await this.tasks.visible(user, input.taskId, db);
       const refused = entryCreateError(user, ownerId, start, await this.lock.lockDate(db), this.config.appTimezone);
       if (refused) throw new ForbiddenException(refused);
-      const [owner] = await db.query(`SELECT name FROM users WHERE id = $1 AND "isApproved"`, [ownerId]);
-      if (!owner) throw new NotFoundException(USER_NOT_FOUND);
+      const ownerName = await this.users.nameOf(ownerId, true, db);
+      if (ownerName === null) throw new NotFoundException(USER_NOT_FOUND);
       await this.lockUserTimes(db, ownerId);
       await this.refuseOverlap(db, ownerId, interval, null);
       const duration = Math.round((end.getTime() - start.getTime()) / 1000);
@@ -209,19 +201,20 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
         `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration, description) VALUES ($1, $2, $3, $4, $5, $6) ${RETURNING}`,
         [ownerId, input.taskId, start, end, duration, input.description?.trim() || null],
       );
-      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata) VALUES ($1, $2, 'time_tracked', $3)`, [
-        row.taskId,
-        user.id,
-        JSON.stringify({
-          duration: row.duration,
-          timeEntryId: row.id,
-          startTime: row.startTime,
-          endTime: row.endTime,
-          manual: true,
-          ...(ownerId !== user.id ? { forUserId: ownerId } : {}),
-        }),
+      await this.history.write(db, row.taskId, user.id, [
+        {
+          actionType: 'time_tracked',
+          metadata: {
+            duration: row.duration,
+            timeEntryId: row.id,
+            startTime: row.startTime,
+            endTime: row.endTime,
+            manual: true,
+            ...(ownerId !== user.id ? { forUserId: ownerId } : {}),
+          },
+        },
       ]);
-      return toTimeEntry({ ...row, taskTitle: task.title, userName: owner.name });
+      return toTimeEntry({ ...row, taskTitle: task.title, userName: ownerName });
     });
     this.activeTimers.invalidate(String(ownerId));
     this.events.emit({ userId: ownerId, taskId: created.taskId });
@@ -243,10 +236,11 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
         if (!exists) throw new NotFoundException(ENTRY_NOT_FOUND);
         throw new ConflictException(TIMER_NOT_RUNNING);
       }
-      await db.query(`INSERT INTO task_history ("taskId", "userId", "actionType", metadata) VALUES ($1, $2, 'time_tracked', $3)`, [
-        row.taskId,
-        user.id,
-        JSON.stringify({ duration: row.duration, timeEntryId: row.id, startTime: row.startTime, endTime: row.endTime }),
+      await this.history.write(db, row.taskId, user.id, [
+        {
+          actionType: 'time_tracked',
+          metadata: { duration: row.duration, timeEntryId: row.id, startTime: row.startTime, endTime: row.endTime },
+        },
       ]);
       return toTimeEntry(row);
     });
@@ -267,29 +261,29 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
 
   private async loadActive(userId: number): Promise<TimeEntry | null> {
     const [row]: EntryRow[] = await this.dataSource.query(
-      `SELECT ${ENTRY_COLUMNS}, t.title AS "taskTitle"
-         FROM time_entries e JOIN tasks t ON t.id = e."taskId"
-        WHERE e."userId" = $1 AND e."endTime" IS NULL`,
+      `SELECT ${ENTRY_COLUMNS}, ${taskSql.title('e."taskId"')} AS "taskTitle"
+         FROM time_entries e WHERE e."userId" = $1 AND e."endTime" IS NULL`,
       [userId],
     );
     return row ? toTimeEntry(row) : null;
   }
 
   async forTask(user: AuthenticatedUser, taskId: number): Promise<TimeEntry[]> {
-    await this.visibleTask(this.dataSource, user, taskId);
+    await this.tasks.visible(user, taskId);
     const rows: EntryRow[] = await this.dataSource.query(
-      `SELECT ${ENTRY_COLUMNS}, u.name AS "userName"
-         FROM time_entries e JOIN users u ON u.id = e."userId"
+      `SELECT ${ENTRY_COLUMNS} FROM time_entries e
         WHERE e."taskId" = $2 AND ${scopeCondition(timeEntryScope(user))}
         ORDER BY e."startTime" DESC`,
       [user.id, taskId],
     );
-    return rows.map(toTimeEntry);
+    const names = await this.users.namesByIds(rows.map((row) => row.userId));
+    // An entry's owner always exists (time_entries.userId cascades with the user).
+    return rows.map((row) => toTimeEntry({ ...row, userName: names.get(row.userId) ?? '' }));
   }
 
   /** Seconds tracked on a task (finished entries, plus running ones up to now), within the user's scope. */
   async totalForTask(user: AuthenticatedUser, taskId: number): Promise<{ totalTime: number }> {
-    await this.visibleTask(this.dataSource, user, taskId);
+    await this.tasks.visible(user, taskId);
     const [row] = await this.dataSource.query(
       `SELECT COALESCE(SUM(COALESCE(e.duration, floor(extract(epoch FROM now() - e."startTime"))::int)), 0)::int AS "totalTime"
          FROM time_entries e WHERE e."taskId" = $2 AND ${scopeCondition(timeEntryScope(user))}`,
@@ -301,23 +295,42 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   async adminList(user: AuthenticatedUser, period: TimePeriod): Promise<AdminTimeEntry[]> {
     const since = periodStart(period, new Date(), this.config.appTimezone);
     const rows = await this.dataSource.query(
-      `SELECT e.id, e."taskId", t.title AS task_title, e."userId", u.name AS user_name, c.name AS client_name,
-              e.duration, e."startTime", e."endTime", e."createdAt"
+      `SELECT e.id, e."taskId", e."userId", e.duration, e."startTime", e."endTime", e."createdAt"
          FROM time_entries e
-         JOIN tasks t ON t.id = e."taskId"
-         JOIN users u ON u.id = e."userId"
-         LEFT JOIN clients c ON c.id = t."clientId"
         WHERE ${scopeCondition(timeEntryScope(user))} AND ($2::timestamptz IS NULL OR e."startTime" >= $2)
         ORDER BY e."startTime" DESC
         LIMIT 1000`,
       [user.id, since],
     );
-    return rows.map((row: AdminTimeEntry & { startTime: Date; endTime: Date | null; createdAt: Date }) => ({
-      ...row,
-      startTime: row.startTime.toISOString(),
-      endTime: row.endTime ? row.endTime.toISOString() : null,
-      createdAt: row.createdAt.toISOString(),
-    }));
+    type Row = {
+      id: number;
+      taskId: number;
+      userId: number;
+      duration: number | null;
+      startTime: Date;
+      endTime: Date | null;
+      createdAt: Date;
+    };
+    const [tasks, users] = await Promise.all([
+      this.tasks.byIds(rows.map((row: Row) => row.taskId)),
+      this.users.namesByIds(rows.map((row: Row) => row.userId)),
+    ]);
+    const clients = await this.clients.namesByIds([...tasks.values()].map((task) => task.clientId));
+    return rows.map((row: Row) => {
+      const task = tasks.get(row.taskId);
+      return {
+        id: row.id,
+        taskId: row.taskId,
+        task_title: task?.title ?? '',
+        userId: row.userId,
+        user_name: users.get(row.userId) ?? '',
+        client_name: (task && clients.get(task.clientId)) ?? null,
+        duration: row.duration,
+        startTime: row.startTime.toISOString(),
+        endTime: row.endTime ? row.endTime.toISOString() : null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
   }
 
   /** An entry this user may see: 404 otherwise. */

@@ -34,28 +34,26 @@ const SECONDS = `COALESCE(e.duration, GREATEST(0, floor(extract(epoch FROM now()
 /** Hours × the client's rate, in cents; null without a rate. */
 const VALUE = `round(${SECONDS}::numeric * c."hourlyRate" / 3600, 2)`;
 
-interface Row {
-  id: number;
-  taskId: number;
-  task_title: string;
-  userId: number;
-  user_name: string;
-  clientId: number | null;
-  client_name: string | null;
-  description: string | null;
-  duration: number | null;
+/** A TimesheetEntry as PostgreSQL answers it: times as Dates, money as numeric text, and the seconds so far. */
+type Row = Omit<TimesheetEntry, 'startTime' | 'endTime' | 'createdAt' | 'hourlyRate' | 'value'> & {
   seconds: number;
   startTime: Date;
   endTime: Date | null;
   createdAt: Date;
   hourlyRate: string | null;
   value: string | null;
-}
+};
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 const money = (value: string | null): string => (value === null ? '' : moneyBR(Number(value)));
 
 /**
+ * A declared read model (docs/decisions.md, "Module boundaries"): the timesheet reports over
+ * time_entries with the tasks, users and clients tables joined in SQL, because its filters (by
+ * client), totals (per client and person, in money from the client's rate), ordering by name and
+ * paging all happen in the database; done through the other modules' services it would load every
+ * entry of the period to total them. It only reads; the writes stay with each table's module.
+ *
  * Timesheets: the filtered entries of /time-management, their totals per client and per person,
  * the user's own week, and the CSV/XLSX of exactly the filtered rows. Every read is limited by the
  * time_tracking scope (scopeCondition), so filters and totals never reach entries the user may not

@@ -13,10 +13,13 @@ type RegisteredListener = (user: RegisteredUser) => void | Promise<void>;
 /** Whose access may have changed: one user (his row), or everyone (a profile or its permissions). */
 export type AccessScope = number | 'everyone';
 type AccessListener = (scope: AccessScope) => void;
+/** Ends a user's sessions but the one whose id (as the cookie carries it) is given. */
+type SessionsListener = (userId: number, exceptSessionId?: string) => Promise<void>;
 
 /**
  * In-process hooks: the notifications module tells an approved user (in-app and by e-mail), and
- * the administrators of a registration waiting for approval.
+ * the administrators of a registration waiting for approval; the auth module, which owns the
+ * sessions, ends them when the users module asks (so users does not depend on auth).
  */
 @Injectable()
 export class UserEvents {
@@ -24,6 +27,7 @@ export class UserEvents {
   private readonly approvedListeners: Listener[] = [];
   private readonly registeredListeners: RegisteredListener[] = [];
   private readonly accessListeners: AccessListener[] = [];
+  private readonly sessionsListeners: SessionsListener[] = [];
 
   onUserApproved(listener: Listener): void {
     this.approvedListeners.push(listener);
@@ -35,6 +39,15 @@ export class UserEvents {
 
   onAccessChanged(listener: AccessListener): void {
     this.accessListeners.push(listener);
+  }
+
+  onEndSessions(listener: SessionsListener): void {
+    this.sessionsListeners.push(listener);
+  }
+
+  /** Ends the user's sessions (after a password change); resolves once they are gone. */
+  async endSessions(userId: number, exceptSessionId?: string): Promise<void> {
+    await Promise.all(this.sessionsListeners.map((listener) => listener(userId, exceptSessionId)));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
+import type { UserRole } from '@wkflow/contracts';
 import { UserEntity } from './user.entity';
 
 export const USERNAME_TAKEN = 'Nome de usuário já está em uso';
@@ -15,7 +16,11 @@ export const IDENTITY_CONSTRAINTS: Record<string, () => Error> = {
   UQ_users_email_lower: () => new ConflictException(EMAIL_TAKEN),
 };
 
-/** Username and e-mail uniqueness (case-insensitive) and look-ups by them. */
+/**
+ * Username and e-mail uniqueness (case-insensitive), look-ups by them, and the account writes the
+ * auth module makes (registration, profile, password): the users table is written only here and
+ * in UsersService.
+ */
 @Injectable()
 export class UserIdentityService {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
@@ -55,5 +60,39 @@ export class UserIdentityService {
 
   findWithPasswordById(id: number): Promise<UserEntity | null> {
     return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id }).getOne();
+  }
+
+  findById(id: number): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** A registration waiting for approval; its id. */
+  async createPending(user: {
+    name: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+    role: UserRole;
+    accessProfileId: number;
+  }): Promise<number> {
+    const inserted = await this.users.insert({ ...user, isApproved: false });
+    return inserted.identifiers[0].id as number;
+  }
+
+  async updateProfile(id: number, profile: { name: string; email: string }): Promise<void> {
+    await this.users.update({ id }, profile);
+  }
+
+  /** Pass the caller's transaction manager to commit with it. */
+  async setPasswordHash(id: number, passwordHash: string, manager?: EntityManager): Promise<void> {
+    await (manager ? manager.getRepository(UserEntity) : this.users).update({ id }, { passwordHash });
+  }
+
+  async isApproved(id: number, manager?: EntityManager): Promise<boolean> {
+    const user = await (manager ? manager.getRepository(UserEntity) : this.users).findOne({
+      where: { id },
+      select: { id: true, isApproved: true },
+    });
+    return user?.isApproved ?? false;
   }
 }

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SessionsService } from '../auth/sessions.service';
 import { AccessProfileEntity } from './access-profile.entity';
 import { AccessProfilesController } from './access-profiles.controller';
 import { AccessProfilesService } from './access-profiles.service';
 import { ModulePermissionEntity } from './module-permission.entity';
 import { ModulePermissionsController } from './module-permissions.controller';
 import { UserEntity } from './user.entity';
+import { UserDirectory } from './user-directory';
 import { UserEvents } from './user-events';
 import { UserIdentityService } from './user-identity.service';
 import { UsersController } from './users.controller';
@@ -15,7 +15,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, AccessProfileEntity, ModulePermissionEntity])],
   controllers: [UsersController, AccessProfilesController, ModulePermissionsController],
-  providers: [UserIdentityService, UsersService, AccessProfilesService, UserEvents, SessionsService],
-  exports: [TypeOrmModule, UserIdentityService, UserEvents],
+  providers: [UserIdentityService, UsersService, AccessProfilesService, UserEvents, UserDirectory],
+  exports: [UserIdentityService, UserEvents, UserDirectory],
 })
 export class UsersModule {}

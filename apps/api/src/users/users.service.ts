@@ -13,11 +13,10 @@ import {
   type PermissionSubject,
   type User,
 } from '@wkflow/contracts';
-import { writeAudit } from '../audit/audit';
+import { latestAuditData, writeAudit } from '../audit/audit';
 import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { hashPassword } from '../auth/passwords';
-import { SessionsService } from '../auth/sessions.service';
 import { translate } from '../common/db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
 import type { UserEntity } from './user.entity';
@@ -45,7 +44,6 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly identity: UserIdentityService,
-    private readonly sessions: SessionsService,
     private readonly events: UserEvents,
   ) {}
 
@@ -71,18 +69,13 @@ export class UsersService {
   /** users read, or one's own record; without users read another id is a 403 whether it exists or not. */
   async get(actor: AuthenticatedUser, id: number): Promise<User> {
     if (id !== actor.id && !can(actor, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
-    const [row] = await this.dataSource.query(
-      `SELECT ${USER_COLUMNS},
-              CASE WHEN NOT "isApproved" THEN "accessProfileId"
-                   ELSE (SELECT (a.data->>'requestedProfileId')::int FROM audit_log a
-                          WHERE a.action = 'user_approved' AND a.entity = 'user' AND a."entityId" = users.id
-                          ORDER BY a.id DESC LIMIT 1) END AS "requestedProfileId"
-         FROM users WHERE id = $1`,
-      [id],
-    );
+    const [row] = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
     // The requested profile is what the approval's audit row recorded (the account may since be edited).
-    return { ...toUser(row), requestedProfileId: row.requestedProfileId ?? null };
+    const requestedProfileId = row.isApproved
+      ? ((await latestAuditData(this.dataSource, 'user_approved', 'user', id))?.requestedProfileId ?? null)
+      : row.accessProfileId;
+    return { ...toUser(row), requestedProfileId: requestedProfileId as number | null };
   }
 
   private async assertProfile(db: EntityManager | DataSource, profileId: number): Promise<void> {
@@ -169,7 +162,7 @@ export class UsersService {
       await hashPassword(dto.newPassword),
     ]);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
-    await this.sessions.revokeUserSessions(id, id === actor.id ? currentSessionId : undefined);
+    await this.events.endSessions(id, id === actor.id ? currentSessionId : undefined);
     this.events.accessChanged(id);
   }
 

@@ -15,8 +15,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AI_TEXT_MAX, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@wkflow/contracts';
+import { MAX_INT } from '../../common/validation';
 
-const MAX_INT = 2_147_483_647;
 const present = (_: unknown, value: unknown) => value !== null && value !== undefined;
 
 export const TEXT_REQUIRED = 'Digite uma descrição da tarefa para análise.';

@@ -27,9 +27,8 @@ import {
   TASK_TITLE_MAX,
   type ReminderOption,
 } from '@wkflow/contracts';
-import { trim } from '../../common/validation';
+import { IsId, IsSearch, MAX_INT, stacked, trim } from '../../common/validation';
 
-const MAX_INT = 2_147_483_647;
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export class CreateColumnDto {
@@ -98,118 +97,131 @@ export class ReorderColumnsDto {
   columnUpdates: ColumnPositionDto[];
 }
 
-/** The task form (core.md §5); also the edit body, where every field is optional. */
+/** Each task field's rules, written once for the form (create) and the edit. */
+const TaskRules = {
+  title: () =>
+    stacked(
+      Transform(trim),
+      MaxLength(TASK_TITLE_MAX, { message: `Título deve ter no máximo ${TASK_TITLE_MAX} caracteres` }),
+      IsNotEmpty({ message: 'Título é obrigatório' }),
+      IsString({ message: 'Título é obrigatório' }),
+    ),
+  description: () =>
+    stacked(
+      Transform(trim),
+      MaxLength(TASK_DESCRIPTION_MAX, { message: `Descrição deve ter no máximo ${TASK_DESCRIPTION_MAX} caracteres` }),
+      IsNotEmpty({ message: 'Descrição é obrigatória' }),
+      IsString({ message: 'Descrição é obrigatória' }),
+    ),
+  clientId: () =>
+    stacked(
+      Max(MAX_INT, { message: 'Cliente não encontrado' }),
+      Min(1, { message: 'Cliente é obrigatório' }),
+      IsInt({ message: 'Cliente é obrigatório' }),
+    ),
+  columnId: () =>
+    stacked(
+      Max(MAX_INT, { message: 'Lista não encontrada' }),
+      Min(1, { message: 'Lista não encontrada' }),
+      IsInt({ message: 'Lista inválida' }),
+    ),
+  deadline: () => stacked(IsISO8601({ strict: true }, { message: 'Prazo é obrigatório' }), IsString({ message: 'Prazo é obrigatório' })),
+  assignedTo: () =>
+    stacked(
+      IsOptional(),
+      IsId('Responsável inválido', true),
+      ArrayMaxSize(50, { message: 'Responsáveis demais' }),
+      IsArray({ message: 'assignedTo deve ser uma lista de ids' }),
+    ),
+  reminderTime: () =>
+    stacked(
+      ValidateIf((_, value) => value !== null && value !== undefined),
+      IsIn(REMINDER_OPTIONS, { message: 'Lembrete inválido (1h, 2h, 6h ou 1d)' }),
+    ),
+  /** Sent by the spec's client and ignored. */
+  createdBy: () => stacked(IsOptional(), IsInt({ message: 'createdBy inválido' })),
+  position: () => stacked(IsOptional(), IsInt({ message: 'Posição inválida' })),
+};
+/** The edit: a field left out is not changed; one sent (null included) is checked as in the form. */
+const sent = () => ValidateIf((_, value) => value !== undefined);
+
+/** The task form (core.md §5). */
 export class TaskFieldsDto {
   @ApiProperty()
-  @Transform(trim)
-  @MaxLength(TASK_TITLE_MAX, { message: `Título deve ter no máximo ${TASK_TITLE_MAX} caracteres` })
-  @IsNotEmpty({ message: 'Título é obrigatório' })
-  @IsString({ message: 'Título é obrigatório' })
+  @TaskRules.title()
   title: string;
 
   @ApiProperty()
-  @Transform(trim)
-  @MaxLength(TASK_DESCRIPTION_MAX, { message: `Descrição deve ter no máximo ${TASK_DESCRIPTION_MAX} caracteres` })
-  @IsNotEmpty({ message: 'Descrição é obrigatória' })
-  @IsString({ message: 'Descrição é obrigatória' })
+  @TaskRules.description()
   description: string;
 
   @ApiProperty()
-  @Max(MAX_INT, { message: 'Cliente não encontrado' })
-  @Min(1, { message: 'Cliente é obrigatório' })
-  @IsInt({ message: 'Cliente é obrigatório' })
+  @TaskRules.clientId()
   clientId: number;
 
   @ApiPropertyOptional({ description: 'no column → Backlog' })
   @IsOptional()
-  @Max(MAX_INT, { message: 'Lista não encontrada' })
-  @Min(1, { message: 'Lista não encontrada' })
-  @IsInt({ message: 'Lista inválida' })
+  @TaskRules.columnId()
   columnId?: number;
 
   @ApiProperty({ example: '2026-12-01T18:00:00-03:00' })
-  @IsISO8601({ strict: true }, { message: 'Prazo é obrigatório' })
-  @IsString({ message: 'Prazo é obrigatório' })
+  @TaskRules.deadline()
   deadline: string;
 
   @ApiPropertyOptional({ type: [Number] })
-  @IsOptional()
-  @Max(MAX_INT, { each: true, message: 'Responsável inválido' })
-  @Min(1, { each: true, message: 'Responsável inválido' })
-  @IsInt({ each: true, message: 'Responsável inválido' })
-  @ArrayMaxSize(50, { message: 'Responsáveis demais' })
-  @IsArray({ message: 'assignedTo deve ser uma lista de ids' })
+  @TaskRules.assignedTo()
   assignedTo?: number[];
 
   @ApiPropertyOptional({ enum: REMINDER_OPTIONS, nullable: true })
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsIn(REMINDER_OPTIONS, { message: 'Lembrete inválido (1h, 2h, 6h ou 1d)' })
+  @TaskRules.reminderTime()
   reminderTime?: ReminderOption | null;
 
   /** Sent by the spec's client; the server takes the session user. */
   @ApiPropertyOptional({ description: 'ignored' })
-  @IsOptional()
-  @IsInt({ message: 'createdBy inválido' })
+  @TaskRules.createdBy()
   createdBy?: number;
 
   /** Sent by the spec's client; the server places new tasks at the end of the column. */
   @ApiPropertyOptional({ description: 'ignored' })
-  @IsOptional()
-  @IsInt({ message: 'Posição inválida' })
+  @TaskRules.position()
   position?: number;
 }
 
 export class CreateTaskDto extends TaskFieldsDto {}
 
+/** The edit body: every field of the form optional, plus archiving. */
 export class UpdateTaskDto {
   @ApiPropertyOptional()
-  @ValidateIf((_, value) => value !== undefined)
-  @Transform(trim)
-  @MaxLength(TASK_TITLE_MAX, { message: `Título deve ter no máximo ${TASK_TITLE_MAX} caracteres` })
-  @IsNotEmpty({ message: 'Título é obrigatório' })
-  @IsString({ message: 'Título é obrigatório' })
+  @sent()
+  @TaskRules.title()
   title?: string;
 
   @ApiPropertyOptional()
-  @ValidateIf((_, value) => value !== undefined)
-  @Transform(trim)
-  @MaxLength(TASK_DESCRIPTION_MAX, { message: `Descrição deve ter no máximo ${TASK_DESCRIPTION_MAX} caracteres` })
-  @IsNotEmpty({ message: 'Descrição é obrigatória' })
-  @IsString({ message: 'Descrição é obrigatória' })
+  @sent()
+  @TaskRules.description()
   description?: string;
 
   @ApiPropertyOptional()
-  @ValidateIf((_, value) => value !== undefined)
-  @Max(MAX_INT, { message: 'Cliente não encontrado' })
-  @Min(1, { message: 'Cliente é obrigatório' })
-  @IsInt({ message: 'Cliente é obrigatório' })
+  @sent()
+  @TaskRules.clientId()
   clientId?: number;
 
   @ApiPropertyOptional()
-  @ValidateIf((_, value) => value !== undefined)
-  @Max(MAX_INT, { message: 'Lista não encontrada' })
-  @Min(1, { message: 'Lista não encontrada' })
-  @IsInt({ message: 'Lista inválida' })
+  @sent()
+  @TaskRules.columnId()
   columnId?: number;
 
   @ApiPropertyOptional()
-  @ValidateIf((_, value) => value !== undefined)
-  @IsISO8601({ strict: true }, { message: 'Prazo é obrigatório' })
-  @IsString({ message: 'Prazo é obrigatório' })
+  @sent()
+  @TaskRules.deadline()
   deadline?: string;
 
   @ApiPropertyOptional({ type: [Number] })
-  @IsOptional()
-  @Max(MAX_INT, { each: true, message: 'Responsável inválido' })
-  @Min(1, { each: true, message: 'Responsável inválido' })
-  @IsInt({ each: true, message: 'Responsável inválido' })
-  @ArrayMaxSize(50, { message: 'Responsáveis demais' })
-  @IsArray({ message: 'assignedTo deve ser uma lista de ids' })
+  @TaskRules.assignedTo()
   assignedTo?: number[];
 
   @ApiPropertyOptional({ enum: REMINDER_OPTIONS, nullable: true })
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsIn(REMINDER_OPTIONS, { message: 'Lembrete inválido (1h, 2h, 6h ou 1d)' })
+  @TaskRules.reminderTime()
   reminderTime?: ReminderOption | null;
 
   @ApiPropertyOptional()
@@ -218,13 +230,11 @@ export class UpdateTaskDto {
   isArchived?: boolean;
 
   @ApiPropertyOptional({ description: 'ignored' })
-  @IsOptional()
-  @IsInt({ message: 'createdBy inválido' })
+  @TaskRules.createdBy()
   createdBy?: number;
 
   @ApiPropertyOptional({ description: 'ignored: use the move call' })
-  @IsOptional()
-  @IsInt({ message: 'Posição inválida' })
+  @TaskRules.position()
   position?: number;
 }
 
@@ -254,16 +264,13 @@ export class CreateCommentDto {
 export class TaskListQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @MaxLength(200, { message: 'Busca longa demais' })
-  @IsString({ message: 'Busca inválida' })
+  @IsSearch()
   search?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @Max(MAX_INT, { message: 'Lista inválida' })
-  @Min(1, { message: 'Lista inválida' })
-  @IsInt({ message: 'Lista inválida' })
+  @IsId('Lista inválida')
   columnId?: number;
 
   @ApiPropertyOptional({ description: 'page size (with cursor)' })
@@ -287,16 +294,13 @@ export class TaskListQueryDto {
 export class ArchivedTaskQueryDto {
   @ApiPropertyOptional({ description: 'words in the title or description' })
   @IsOptional()
-  @MaxLength(200, { message: 'Busca longa demais' })
-  @IsString({ message: 'Busca inválida' })
+  @IsSearch()
   search?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @Max(MAX_INT, { message: 'Cliente inválido' })
-  @Min(1, { message: 'Cliente inválido' })
-  @IsInt({ message: 'Cliente inválido' })
+  @IsId('Cliente inválido')
   clientId?: number;
 
   @ApiPropertyOptional({ description: `page size, 1 to ${ARCHIVED_PAGE_MAX} (default ${ARCHIVED_PAGE_DEFAULT})` })

@@ -16,8 +16,7 @@ import {
   type TimePeriod,
   type TimesheetPeriod,
 } from '@wkflow/contracts';
-
-const MAX_INT = 2_147_483_647;
+import { IsId, MAX_INT } from '../../common/validation';
 
 export class StartTimerDto {
   @ApiProperty()
@@ -54,12 +53,6 @@ export class TimePeriodQueryDto {
   period?: TimePeriod;
 }
 
-const idRule = (message: string) => [Max(MAX_INT, { message }), Min(1, { message }), IsInt({ message })];
-
-function applyAll(decorators: PropertyDecorator[]): PropertyDecorator {
-  return (target, key) => decorators.forEach((decorator) => decorator(target, key));
-}
-
 /**
  * GET /api/time-entries/timesheet and its export: period (or a custom range), person, client,
  * task, page. Cross-field rules (custom needs both dates, from ≤ to) are checked by the service.
@@ -89,19 +82,19 @@ export class TimesheetQueryDto {
   @ApiPropertyOptional({ description: 'person' })
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Usuário inválido'))
+  @IsId('Usuário inválido')
   userId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Cliente inválido'))
+  @IsId('Cliente inválido')
   clientId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Tarefa inválida'))
+  @IsId('Tarefa inválida')
   taskId?: number;
 
   @ApiPropertyOptional({ description: `page size, 1 to ${TIMESHEET_PAGE_MAX} (default ${TIMESHEET_PAGE_DEFAULT})` })
@@ -132,7 +125,7 @@ export class TimesheetOptionsQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @applyAll(idRule('Cliente inválido'))
+  @IsId('Cliente inválido')
   clientId?: number;
 }
 

@@ -48,11 +48,10 @@ import {
   type UpdateUserRequest,
 } from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
-import { trim } from '../../common/validation';
+import { MAX_INT, trim } from '../../common/validation';
 
 /** Numbers, or digit strings coerced to numbers (the edit form sends a select's value); anything else stays as sent and fails IsInt. */
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : value);
-const MAX_INT = 2_147_483_647;
 
 // Messages of core.md §5 "Registration form / new user dialog" and "Edit user".
 const USERNAME_MIN_MESSAGE = USER_MESSAGES.usernameMin;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { describe, expect, it } from 'vitest';
-import { AI_MESSAGES, AI_TITLE_MAX, parseTaskText, type AiTaskSuggestion } from '../src/ai';
+import type { AiTaskSuggestion } from '@wkflow/contracts';
+import { AI_MESSAGES, AI_TITLE_MAX, parseTaskText } from '.';
 
 const tz = 'America/Sao_Paulo';
 /** A Wednesday, 10:00 in São Paulo (UTC−3 all year). */
