@@ -19,8 +19,6 @@ import {
 import {
   RECOMMENDATION_PRIORITY_LABELS,
   RECOMMENDATION_TYPE_LABELS,
-  RECOMMENDATIONS_RESTRICTED_MESSAGE,
-  RECOMMENDATIONS_RESTRICTED_TITLE,
   type Recommendation,
   type RecommendationInsights,
 } from '@wkflow/contracts';
@@ -41,11 +39,8 @@ import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { dismissRecommendation, generateRecommendations, implementRecommendation, useRecommendations } from './recommendations.api';
-import { canOpenRecommendations, countByPriority, expiresLabel, generatedMessage, PRIORITY_COLORS } from './recommendations.logic';
+import { countByPriority, expiresLabel, generatedMessage, PRIORITY_COLORS } from './recommendations.logic';
 
 type TabKey = 'dashboard' | 'list' | 'analytics';
 type Resolution = { recommendation: Recommendation; kind: 'implement' | 'dismiss' };
@@ -279,16 +274,10 @@ function InsightsGrid({ insights }: { insights: RecommendationInsights }) {
 
 /** /recommendations (extended.md §2.9): for users read plus access profile 1 or role manager. */
 export default function RecommendationsPage() {
-  const { user } = useCurrentUser();
-  const { subject, isLoading: permissionsLoading } = usePermissions();
-  const allowed = canOpenRecommendations(user, subject);
-  const { list, stats, insights } = useRecommendations(allowed);
+  const { list, stats, insights } = useRecommendations(true);
   const [tab, setTab] = useState<TabKey>('dashboard');
   const [generating, setGenerating] = useState(false);
   const [resolution, setResolution] = useState<Resolution | null>(null);
-
-  if (permissionsLoading || user === undefined) return <Spinner />;
-  if (!allowed) return <AccessDenied title={RECOMMENDATIONS_RESTRICTED_TITLE} message={RECOMMENDATIONS_RESTRICTED_MESSAGE} />;
 
   async function generate() {
     setGenerating(true);

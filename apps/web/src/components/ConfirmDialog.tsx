@@ -1,31 +1,34 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { useOpenAfterMount } from './useOpenAfterMount';
 
-interface ConfirmActionDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description: ReactNode;
-  confirmLabel: string;
+  /** The question, under the title. */
+  children: ReactNode;
+  confirmLabel?: string;
   colorPalette?: 'green' | 'red' | 'brand';
-  /** Extra content under the description (e.g. the rejection reason). */
-  children?: ReactNode;
+  /** Extra content under the question (e.g. the rejection reason). */
+  details?: ReactNode;
   /** Runs on confirm; the dialog closes when it resolves and stays open when it throws. */
   onConfirm: () => Promise<void>;
 }
 
-/** A confirmation (alertdialog) with Cancelar and a coloured confirm button. */
-export function ConfirmActionDialog({
+/** A confirmation (alertdialog): Cancelar / the confirm button, red ('Excluir') unless told otherwise. */
+export function ConfirmDialog({
   open,
   onOpenChange,
   title,
-  description,
-  confirmLabel,
-  colorPalette = 'brand',
   children,
+  confirmLabel = 'Excluir',
+  colorPalette = 'red',
+  details,
   onConfirm,
-}: ConfirmActionDialogProps) {
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const shown = useOpenAfterMount(open);
 
   async function confirm() {
     setBusy(true);
@@ -40,7 +43,7 @@ export function ConfirmActionDialog({
   }
 
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !busy && onOpenChange(e.open)} placement="center">
+    <Dialog.Root role="alertdialog" open={shown} onOpenChange={(e) => !busy && onOpenChange(e.open)} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -50,8 +53,8 @@ export function ConfirmActionDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <Text color="fg.muted">{description}</Text>
-                {children}
+                <Text color="fg.muted">{children}</Text>
+                {details}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
