@@ -1,14 +1,16 @@
 import { Alert, Button, CloseButton, Dialog, Field, HStack, Icon, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { AiParseResult, Column, User } from '@wkflow/contracts';
+import type { AiParseResult } from '@wkflow/contracts';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../lib/fetcher';
 import { useOpenAfterMount } from '../../components/useOpenAfterMount';
 import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
+import { useClients } from '../clients/useClients';
+import { useColumns, useTeam } from '../tasks/useTaskData';
 import { createTaskFromSuggestion, parseTask } from './ai.api';
 import {
   AI_TOASTS,
@@ -59,9 +61,9 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
   const { user } = useCurrentUser();
   const { can } = usePermissions();
   const { mutate } = useSWRConfig();
-  const columnsQuery = useSWR<Column[]>(keys.columns);
-  const clientsQuery = useSWR<{ id: number; name: string }[]>(can('clients', 'read') ? keys.clients : null);
-  const usersQuery = useSWR<User[]>(keys.users);
+  const columnsQuery = useColumns();
+  const clientsQuery = useClients(can('clients', 'read'));
+  const usersQuery = useTeam();
   const columns = columnsQuery.data ?? NO_ITEMS;
   const clients = clientsQuery.data ?? NO_ITEMS;
   const users = useMemo(() => (usersQuery.data ?? NO_ITEMS).filter((u) => u.isApproved !== false), [usersQuery.data]);

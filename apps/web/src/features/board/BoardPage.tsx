@@ -14,7 +14,7 @@ import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { useSearchParams } from 'react-router';
 import { NEW_PARAM } from '../../app/shellActions';
-import { Sidebar } from '../../app/Sidebar';
+import { Sidebar } from './Sidebar';
 import { useTaskSearch } from '../../app/useTaskSearch';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';

@@ -19,10 +19,8 @@ import { isCompletedColumnName, TASK_TITLE_MAX, type Column, type Task, type Tas
 import { Form, Formik, useField } from 'formik';
 import { Archive, ArchiveRestore, Copy, Link2 } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import useSWR from 'swr';
 import { useOpenAfterMount } from '../../components/useOpenAfterMount';
 import { errorMessage } from '../../lib/fetcher';
-import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { backlogColumn } from '../board/board.logic';
 import type { EditRights } from '../board/BoardColumn';
@@ -38,7 +36,7 @@ import { TaskAttachments } from './TaskAttachments';
 import { TaskCardFields } from './TaskCardFields';
 import { TaskComments } from './TaskComments';
 import { TaskHistorySection } from './TaskHistorySection';
-import { useTaskTotalTime } from './useTaskData';
+import { useTask, useTaskTotalTime } from './useTaskData';
 import { IdOptions } from '../../components/IdOptions';
 
 /** What the dialog shows: a new task (in a column, or the backlog) or an existing one. */
@@ -114,7 +112,7 @@ function TaskDialogContent({
   const editId = target.mode === 'edit' ? target.taskId : null;
   const fromList = editId ? tasks.find((t) => t.id === editId) : undefined;
   // A task no longer on the board (archived meanwhile, or filtered by the server) is read on its own.
-  const single = useSWR<Task>(editId && !fromList ? keys.task(editId) : null);
+  const single = useTask(editId && !fromList ? editId : null);
   const task = fromList ?? single.data;
 
   if (editId && !task) {

@@ -1,4 +1,4 @@
-import type { Column, Task, TaskAttachment, TaskComment, TaskHistoryItem, TimeEntry, User } from '@wkflow/contracts';
+import type { ArchivedTaskPage, Column, Task, TaskAttachment, TaskComment, TaskHistoryItem, TimeEntry, User } from '@wkflow/contracts';
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
 
@@ -17,6 +17,16 @@ export function useColumns(enabled = true) {
 /** GET /api/users: the approved team (members list, avatars). */
 export function useTeam(enabled = true) {
   return useSWR<User[]>(enabled ? keys.users : null);
+}
+
+/** GET /api/tasks/{id}: one task (a link to a task outside the loaded list). */
+export function useTask(id: number | null) {
+  return useSWR<Task>(id ? keys.task(id) : null);
+}
+
+/** GET /api/tasks/archived, asked again on each opening and filter change (a cached page may predate an archive or restore). */
+export function useArchivedTasks(query: Parameters<typeof keys.archived>[0] | null) {
+  return useSWR<ArchivedTaskPage>(query ? keys.archived(query) : null, { keepPreviousData: true, revalidateIfStale: true });
 }
 
 export function useTaskComments(taskId: number | null) {

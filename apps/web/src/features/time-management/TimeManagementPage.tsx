@@ -1,20 +1,10 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
-import {
-  formatBRL,
-  formatDuration,
-  formatHoursMinutes,
-  parseDuration,
-  type AdminTimeEntry,
-  type TimesheetEntry,
-  type TimesheetPage,
-} from '@wkflow/contracts';
+import { formatBRL, formatDuration, formatHoursMinutes, parseDuration, type AdminTimeEntry, type TimesheetEntry } from '@wkflow/contracts';
 import { Check, Clock, ListChecks, Users, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { PageHeader } from '../../components/PageHeader';
 import { apiFetch, errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
-import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EntryActions } from './EntryActions';
@@ -22,6 +12,7 @@ import { ExportButtons } from './ExportButtons';
 import { MyWeek } from './MyWeek';
 import { entryStatus } from './timeAdmin.logic';
 import { filterProblem, initialTimesheetFilter, TIMESHEET_PAGE_SIZE, timesheetQuery, type TimesheetFilterState } from './timesheet.logic';
+import { useTimesheet } from './timeEntries.api';
 import { TimesheetFilters } from './TimesheetFilters';
 import { TimesheetTotals } from './TimesheetTotals';
 import { TimeEntryTools } from './TimeEntryTools';
@@ -95,10 +86,7 @@ export default function TimeManagementPage() {
   const [offset, setOffset] = useState(0);
   const ready = filterProblem(filter) === null;
   const query = timesheetQuery(filter);
-  const { data, isLoading, mutate } = useSWR<TimesheetPage>(
-    ready ? keys.timesheet(timesheetQuery(filter, { limit: TIMESHEET_PAGE_SIZE, offset })) : null,
-    { keepPreviousData: true },
-  );
+  const { data, isLoading, mutate } = useTimesheet(ready ? timesheetQuery(filter, { limit: TIMESHEET_PAGE_SIZE, offset }) : null);
   const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<AdminTimeEntry | null>(null);
 
