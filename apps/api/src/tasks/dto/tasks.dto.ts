@@ -28,11 +28,23 @@ import {
   type ReminderOption,
 } from '@wkflow/contracts';
 import { trim } from '../../common/validation';
+import type {
+  ArchivedTaskQuery,
+  ColumnPosition,
+  CreateColumnRequest,
+  CreateCommentRequest,
+  CreateTaskRequest,
+  MoveTaskRequest,
+  ReorderColumnsRequest,
+  TaskListQuery,
+  UpdateColumnRequest,
+  UpdateTaskRequest,
+} from '@wkflow/contracts';
 
 const MAX_INT = 2_147_483_647;
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-export class CreateColumnDto {
+export class CreateColumnDto implements CreateColumnRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(COLUMN_NAME_MAX, { message: `Nome da lista deve ter no máximo ${COLUMN_NAME_MAX} caracteres` })
@@ -54,7 +66,7 @@ export class CreateColumnDto {
   color?: string;
 }
 
-export class UpdateColumnDto {
+export class UpdateColumnDto implements UpdateColumnRequest {
   @ApiPropertyOptional()
   @ValidateIf((_, value) => value !== undefined)
   @Transform(trim)
@@ -76,7 +88,7 @@ export class UpdateColumnDto {
   confirmCompletionChange?: boolean;
 }
 
-export class ColumnPositionDto {
+export class ColumnPositionDto implements ColumnPosition {
   @ApiProperty()
   @Max(MAX_INT, { message: 'Lista inválida' })
   @Min(1, { message: 'Lista inválida' })
@@ -89,7 +101,7 @@ export class ColumnPositionDto {
   position: number;
 }
 
-export class ReorderColumnsDto {
+export class ReorderColumnsDto implements ReorderColumnsRequest {
   @ApiProperty({ type: [ColumnPositionDto] })
   @ValidateNested({ each: true })
   @Type(() => ColumnPositionDto)
@@ -99,7 +111,7 @@ export class ReorderColumnsDto {
 }
 
 /** The task form (core.md §5); also the edit body, where every field is optional. */
-export class TaskFieldsDto {
+export class TaskFieldsDto implements CreateTaskRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(TASK_TITLE_MAX, { message: `Título deve ter no máximo ${TASK_TITLE_MAX} caracteres` })
@@ -161,7 +173,7 @@ export class TaskFieldsDto {
 
 export class CreateTaskDto extends TaskFieldsDto {}
 
-export class UpdateTaskDto {
+export class UpdateTaskDto implements UpdateTaskRequest {
   @ApiPropertyOptional()
   @ValidateIf((_, value) => value !== undefined)
   @Transform(trim)
@@ -228,7 +240,7 @@ export class UpdateTaskDto {
   position?: number;
 }
 
-export class MoveTaskDto {
+export class MoveTaskDto implements MoveTaskRequest {
   @ApiProperty()
   @Max(MAX_INT, { message: 'Lista não encontrada' })
   @Min(1, { message: 'Lista não encontrada' })
@@ -242,7 +254,7 @@ export class MoveTaskDto {
   position: number;
 }
 
-export class CreateCommentDto {
+export class CreateCommentDto implements CreateCommentRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(COMMENT_MAX, { message: `Comentário deve ter no máximo ${COMMENT_MAX} caracteres` })
@@ -251,7 +263,7 @@ export class CreateCommentDto {
   content: string;
 }
 
-export class TaskListQueryDto {
+export class TaskListQueryDto implements TaskListQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @MaxLength(200, { message: 'Busca longa demais' })
@@ -284,7 +296,7 @@ export class TaskListQueryDto {
 }
 
 /** GET /api/tasks/archived: search in title and description, one client, one page. */
-export class ArchivedTaskQueryDto {
+export class ArchivedTaskQueryDto implements ArchivedTaskQuery {
   @ApiPropertyOptional({ description: 'words in the title or description' })
   @IsOptional()
   @MaxLength(200, { message: 'Busca longa demais' })

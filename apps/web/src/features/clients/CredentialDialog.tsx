@@ -32,12 +32,11 @@ export function CredentialDialog({ clientId, credential, open, onOpenChange }: C
 
   async function onSubmit(values: CredentialFormValues) {
     try {
-      const body = toCredentialPayload(values, mode);
       if (credential) {
-        await updateCredential(clientId, credential.id, body);
+        await updateCredential(clientId, credential.id, toCredentialPayload(values, 'edit'));
         toast.success('Credencial atualizada');
       } else {
-        await createCredential(clientId, body);
+        await createCredential(clientId, toCredentialPayload(values, 'create'));
         toast.success('Credencial criada');
       }
       onOpenChange(false);

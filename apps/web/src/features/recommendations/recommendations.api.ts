@@ -1,4 +1,11 @@
-import type { GenerateRecommendationsResult, Recommendation, RecommendationInsights, RecommendationStats } from '@wkflow/contracts';
+import type {
+  DismissRecommendationRequest,
+  GenerateRecommendationsResult,
+  ImplementRecommendationRequest,
+  Recommendation,
+  RecommendationInsights,
+  RecommendationStats,
+} from '@wkflow/contracts';
 import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
@@ -19,11 +26,17 @@ export async function generateRecommendations(): Promise<GenerateRecommendations
 }
 
 export async function implementRecommendation(id: number, notes: string): Promise<void> {
-  await apiFetch(`/api/recommendations/${id}/implement`, { method: 'POST', body: notes.trim() ? { notes: notes.trim() } : {} });
+  await apiFetch(`/api/recommendations/${id}/implement`, {
+    method: 'POST',
+    body: (notes.trim() ? { notes: notes.trim() } : {}) satisfies ImplementRecommendationRequest,
+  });
   await refresh();
 }
 
 export async function dismissRecommendation(id: number, reason: string): Promise<void> {
-  await apiFetch(`/api/recommendations/${id}/dismiss`, { method: 'POST', body: reason.trim() ? { reason: reason.trim() } : {} });
+  await apiFetch(`/api/recommendations/${id}/dismiss`, {
+    method: 'POST',
+    body: (reason.trim() ? { reason: reason.trim() } : {}) satisfies DismissRecommendationRequest,
+  });
   await refresh();
 }

@@ -1,4 +1,13 @@
-import type { MyWeek, TimeEntry, TimeLock, TimeLockSettings, TimesheetOptions, TimesheetPage } from '@wkflow/contracts';
+import type {
+  CreateTimeEntryRequest,
+  MyWeek,
+  TimeEntry,
+  TimeLock,
+  TimeLockRequest,
+  TimeLockSettings,
+  TimesheetOptions,
+  TimesheetPage,
+} from '@wkflow/contracts';
 import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { isTimeKey, keys } from '../../lib/swr';
@@ -26,20 +35,14 @@ export function useMyWeek() {
 }
 
 /** 'Adicionar tempo': POST /api/time-entries, then every screen showing times of that task refreshes. */
-export async function createTimeEntry(body: {
-  taskId: number;
-  userId?: number;
-  startTime: string;
-  endTime: string;
-  description?: string;
-}): Promise<TimeEntry> {
+export async function createTimeEntry(body: CreateTimeEntryRequest): Promise<TimeEntry> {
   const entry = await apiFetch<TimeEntry>('/api/time-entries', { method: 'POST', body });
   void mutate((key) => isTimeKey(key, entry.taskId));
   return entry;
 }
 
 export async function saveTimeLock(settings: TimeLockSettings): Promise<TimeLock> {
-  const body = {
+  const body: TimeLockRequest = {
     mode: settings.mode,
     ...(settings.mode === 'date' ? { lockDate: settings.lockDate } : {}),
     ...(settings.mode === 'days' ? { lockDays: settings.lockDays } : {}),

@@ -24,7 +24,7 @@ import {
   toUpdateUserPayload,
   type EditUserValues,
 } from './users.schemas';
-import type { AccessProfile, SetPasswordPayload, User } from './users.types';
+import type { AccessProfile, SetUserPasswordRequest, User } from './users.types';
 import { listOf, useAccessProfiles, useUser } from './useUsers';
 
 /** /users/{id}/edit: read-only id, status and creation date; the info form and the password form. */
@@ -171,7 +171,7 @@ function InfoForm({ user, profiles }: { user: User; profiles: readonly AccessPro
 }
 
 function PasswordForm({ user }: { user: User }) {
-  async function onSubmit(values: SetPasswordPayload, helpers: FormikHelpers<SetPasswordPayload>) {
+  async function onSubmit(values: SetUserPasswordRequest, helpers: FormikHelpers<SetUserPasswordRequest>) {
     try {
       await setUserPassword(user.id, values);
       toast.success('Senha alterada com sucesso!');
