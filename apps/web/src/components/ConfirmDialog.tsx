@@ -1,6 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { useOpenAfterMount } from './useOpenAfterMount';
+import { DialogFrame } from './DialogFrame';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,7 +28,6 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
-  const shown = useOpenAfterMount(open);
 
   async function confirm() {
     setBusy(true);
@@ -43,36 +42,26 @@ export function ConfirmDialog({
   }
 
   return (
-    <Dialog.Root role="alertdialog" open={shown} onOpenChange={(e) => !busy && onOpenChange(e.open)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text color="fg.muted">{children}</Text>
-                {details}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={busy}>
-                  Cancelar
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette={colorPalette} onClick={() => void confirm()} loading={busy}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame role="alertdialog" open={open} onOpenChange={(next) => !busy && onOpenChange(next)} closeDisabled={busy}>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text color="fg.muted">{children}</Text>
+          {details}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={busy}>
+            Cancelar
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button colorPalette={colorPalette} onClick={() => void confirm()} loading={busy}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }

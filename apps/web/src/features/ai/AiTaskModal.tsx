@@ -1,10 +1,10 @@
-import { Alert, Button, CloseButton, Dialog, Field, HStack, Icon, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Field, HStack, Icon, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { AiParseResult } from '@wkflow/contracts';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../lib/fetcher';
-import { useOpenAfterMount } from '../../components/useOpenAfterMount';
+import { DialogFrame } from '../../components/DialogFrame';
 import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -31,29 +31,18 @@ const NO_ITEMS: never[] = [];
 
 /** 'Criar Tarefa com IA' (core.md §2, §4): text → analysis → suggestion → optional edit → create. */
 export function AiTaskModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const shown = useOpenAfterMount(open);
   return (
-    <Dialog.Root
-      open={shown}
-      onOpenChange={(e) => !e.open && onClose()}
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
       size="xl"
-      placement="center"
       scrollBehavior="inside"
-      closeOnInteractOutside={false}
+      rootProps={{ closeOnInteractOutside: false }}
+      contentProps={{ 'aria-label': 'Criar Tarefa com IA', 'data-testid': 'ai-modal' } as Dialog.ContentProps}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-label="Criar Tarefa com IA" data-testid="ai-modal">
-            {/* Mounted only while open: closing resets everything (core.md §4). */}
-            {open && <AiTaskFlow onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {/* Mounted only while open: closing resets everything (core.md §4). */}
+      {open && <AiTaskFlow onClose={onClose} />}
+    </DialogFrame>
   );
 }
 

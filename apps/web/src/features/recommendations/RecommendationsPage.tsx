@@ -1,21 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  Dialog,
-  Field,
-  Flex,
-  Heading,
-  Portal,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Dialog, Field, Flex, Heading, SimpleGrid, Spinner, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import {
   RECOMMENDATION_PRIORITY_LABELS,
   RECOMMENDATION_TYPE_LABELS,
@@ -37,6 +20,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { DialogFrame } from '../../components/DialogFrame';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { dismissRecommendation, generateRecommendations, implementRecommendation, useRecommendations } from './recommendations.api';
@@ -153,54 +137,43 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
   }
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={resolution !== null}
-      onOpenChange={(e) => {
-        if (!e.open) {
+      onOpenChange={(open) => {
+        if (!open) {
           setText('');
           onClose();
         }
       }}
-      placement="center"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{implement ? 'Implementar recomendação' : 'Descartar recomendação'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontWeight="medium">{resolution?.recommendation.title}</Text>
-                <Field.Root>
-                  <Field.Label>{implement ? 'Notas (opcional)' : 'Motivo (opcional)'}</Field.Label>
-                  <Textarea
-                    value={text}
-                    onChange={(e) => setText(e.target.value)}
-                    maxLength={2000}
-                    rows={3}
-                    placeholder={implement ? 'O que foi feito?' : 'Por que esta recomendação não se aplica?'}
-                    data-testid="resolution-text"
-                  />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancelar</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette={implement ? 'green' : 'red'} loading={saving} onClick={() => void confirm()}>
-                {implement ? 'Implementar' : 'Descartar'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>{implement ? 'Implementar recomendação' : 'Descartar recomendação'}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="3">
+          <Text fontWeight="medium">{resolution?.recommendation.title}</Text>
+          <Field.Root>
+            <Field.Label>{implement ? 'Notas (opcional)' : 'Motivo (opcional)'}</Field.Label>
+            <Textarea
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={2000}
+              rows={3}
+              placeholder={implement ? 'O que foi feito?' : 'Por que esta recomendação não se aplica?'}
+              data-testid="resolution-text"
+            />
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancelar</Button>
+        </Dialog.ActionTrigger>
+        <Button colorPalette={implement ? 'green' : 'red'} loading={saving} onClick={() => void confirm()}>
+          {implement ? 'Implementar' : 'Descartar'}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }
 

@@ -1,25 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  CloseButton,
-  Dialog,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Dialog, Field, Grid, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { isCompletedColumnName, TASK_TITLE_MAX, type Column, type Task, type TaskAttachment, type User } from '@wkflow/contracts';
 import { Form, Formik, useField } from 'formik';
 import { Archive, ArchiveRestore, Copy, Link2 } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { useOpenAfterMount } from '../../components/useOpenAfterMount';
+import { DialogFrame } from '../../components/DialogFrame';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { backlogColumn } from '../board/board.logic';
@@ -71,31 +55,23 @@ export function TaskDialog({ target, onClose: close, ...rest }: TaskDialogProps)
   const content = useRef<HTMLDivElement>(null);
   // A new task starts in its title; an open one starts on the dialog itself (no title selected to overwrite).
   const initialFocus = target?.mode === 'edit' ? () => content.current : undefined;
-  const open = useOpenAfterMount(target !== null);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      // Focus moved by other parts of the page (a toast, the timer, a notification) never closes
-      // the dialog and loses what was typed: a click outside, Escape or Cancelar do.
-      onFocusOutside={(e) => e.preventDefault()}
+    <DialogFrame
+      open={target !== null}
+      onOpenChange={(next) => !next && onClose()}
       size="xl"
-      placement="center"
       scrollBehavior="inside"
-      initialFocusEl={initialFocus}
+      rootProps={{
+        // Focus moved by other parts of the page (a toast, the timer, a notification) never closes
+        // the dialog and loses what was typed: a click outside, Escape or Cancelar do.
+        onFocusOutside: (e) => e.preventDefault(),
+        initialFocusEl: initialFocus,
+      }}
+      contentProps={{ ref: content, maxW: '6xl', w: 'full', mx: '3', 'data-testid': 'task-dialog' } as Dialog.ContentProps}
+      closeLabel="Fechar"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content ref={content} maxW="6xl" w="full" mx="3" data-testid="task-dialog">
-            {target && <TaskDialogContent key={key} target={target} onClose={onClose} drafts={drafts} {...rest} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fechar" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {target && <TaskDialogContent key={key} target={target} onClose={onClose} drafts={drafts} {...rest} />}
+    </DialogFrame>
   );
 }
 

@@ -1,23 +1,9 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  RadioGroup,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Dialog, Field, Grid, HStack, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DESCRIPTION_MAX, formatHoursMinutes } from '@wkflow/contracts';
 import { Form, Formik, useField, useFormikContext } from 'formik';
 import { useMemo, useState } from 'react';
-import { useOpenAfterMount } from '../../components/useOpenAfterMount';
+import { DialogFrame } from '../../components/DialogFrame';
+import { FormDialogFooter } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -134,21 +120,16 @@ function Total() {
 
 /** 'Adicionar tempo': a finished entry typed by hand (task, date, start and end or a duration, description). */
 export default function AddTimeEntryDialog({ open, onOpenChange, task }: AddTimeEntryDialogProps) {
-  const shown = useOpenAfterMount(open);
   return (
-    <Dialog.Root open={shown} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3" data-testid="add-time-dialog">
-            {open && <AddTimeEntryForm task={task} onDone={() => onOpenChange(false)} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fechar" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      scrollBehavior="inside"
+      contentProps={{ mx: '3', 'data-testid': 'add-time-dialog' } as Dialog.ContentProps}
+      closeLabel="Fechar"
+    >
+      {open && <AddTimeEntryForm task={task} onDone={() => onOpenChange(false)} />}
+    </DialogFrame>
   );
 }
 
@@ -230,16 +211,12 @@ function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string
               )}
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Dialog.ActionTrigger asChild>
-              <Button variant="outline" type="button">
-                Cancelar
-              </Button>
-            </Dialog.ActionTrigger>
-            <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Adicionando..." data-testid="add-time-submit">
-              Adicionar
-            </Button>
-          </Dialog.Footer>
+          <FormDialogFooter
+            submitLabel="Adicionar"
+            submittingLabel="Adicionando..."
+            submitting={isSubmitting}
+            submitTestId="add-time-submit"
+          />
         </Form>
       )}
     </Formik>
