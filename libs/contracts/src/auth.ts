@@ -59,6 +59,10 @@ export interface ApiError {
 export interface ForgotPasswordRequest {
   email: string;
 }
+/** Its answer: always PASSWORD_RESET_REQUESTED, whether or not the account exists. */
+export interface ForgotPasswordResponse {
+  message: string;
+}
 
 /** POST /api/auth/reset-password (answers MeResponse: the user is logged in) */
 export interface ResetPasswordRequest {

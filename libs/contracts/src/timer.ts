@@ -95,6 +95,11 @@ export function elapsedSeconds(startTime: string | Date, now: Date = new Date())
   return Math.max(0, Math.floor((now.getTime() - new Date(startTime).getTime()) / 1000));
 }
 
+/** GET /api/tasks/{id}/total-time: the task's recorded time in seconds. */
+export interface TaskTotalTimeResponse {
+  totalTime: number;
+}
+
 /** POST /api/time-entries/start */
 export interface StartTimerRequest {
   taskId: number;

@@ -6,6 +6,7 @@ import type {
   ClientCredential,
   CreateClientRequest,
   CreateCredentialRequest,
+  RevealCredentialResponse,
   SocialNetwork,
   UpdateClientRequest,
   UpdateCredentialRequest,
@@ -78,6 +79,8 @@ export async function deleteCredential(clientId: number, credentialId: number): 
 
 /** The explicit, recorded reveal of one stored password. */
 export async function revealCredential(clientId: number, credentialId: number): Promise<string> {
-  const { password } = await apiFetch<{ password: string }>(`/api/clients/${clientId}/access/${credentialId}/reveal`, { method: 'POST' });
+  const { password } = await apiFetch<RevealCredentialResponse>(`/api/clients/${clientId}/access/${credentialId}/reveal`, {
+    method: 'POST',
+  });
   return password;
 }

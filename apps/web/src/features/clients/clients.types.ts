@@ -5,6 +5,7 @@ export type {
   ClientCredential,
   CreateClientRequest,
   CreateCredentialRequest,
+  RevealCredentialResponse,
   SocialMedia,
   SocialNetwork,
   UpdateClientRequest,

@@ -1,4 +1,14 @@
-import type { ArchivedTaskPage, Column, Task, TaskAttachment, TaskComment, TaskHistoryItem, TimeEntry, User } from '@wkflow/contracts';
+import type {
+  ArchivedTaskPage,
+  TaskTotalTimeResponse,
+  Column,
+  Task,
+  TaskAttachment,
+  TaskComment,
+  TaskHistoryItem,
+  TimeEntry,
+  User,
+} from '@wkflow/contracts';
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
 
@@ -44,7 +54,7 @@ export function useTaskTimeEntries(taskId: number | null) {
 
 /** GET /api/tasks/{id}/total-time: {totalTime} in seconds. */
 export function useTaskTotalTime(taskId: number | null) {
-  return useSWR<{ totalTime: number }>(taskId ? keys.taskTotalTime(taskId) : null);
+  return useSWR<TaskTotalTimeResponse>(taskId ? keys.taskTotalTime(taskId) : null);
 }
 
 export function useTaskAttachments(taskId: number | null) {
