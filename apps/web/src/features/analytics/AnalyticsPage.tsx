@@ -13,7 +13,7 @@ type TabKey = 'overview' | 'productivity' | 'clients' | 'reports';
 export default function AnalyticsPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
   const [tab, setTab] = useState<TabKey>('overview');
-  const dashboard = useDashboard(period, true);
+  const dashboard = useDashboard(period);
 
   return (
     <>

@@ -247,7 +247,7 @@ function InsightsGrid({ insights }: { insights: RecommendationInsights }) {
 
 /** /recommendations (extended.md §2.9): for users read plus access profile 1 or role manager. */
 export default function RecommendationsPage() {
-  const { list, stats, insights } = useRecommendations(true);
+  const { list, stats, insights } = useRecommendations();
   const [tab, setTab] = useState<TabKey>('dashboard');
   const [generating, setGenerating] = useState(false);
   const [resolution, setResolution] = useState<Resolution | null>(null);

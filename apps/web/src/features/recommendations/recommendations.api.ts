@@ -10,10 +10,11 @@ import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 
-export function useRecommendations(enabled: boolean) {
-  const list = useSWR<Recommendation[]>(enabled ? keys.recommendations : null);
-  const stats = useSWR<RecommendationStats>(enabled ? keys.recommendationsStats : null);
-  const insights = useSWR<RecommendationInsights>(enabled ? keys.recommendationsAnalytics : null);
+/** The page's reads (the route's gate lets only those who may see them in). */
+export function useRecommendations() {
+  const list = useSWR<Recommendation[]>(keys.recommendations);
+  const stats = useSWR<RecommendationStats>(keys.recommendationsStats);
+  const insights = useSWR<RecommendationInsights>(keys.recommendationsAnalytics);
   return { list, stats, insights };
 }
 
