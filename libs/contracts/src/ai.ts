@@ -42,9 +42,12 @@ export interface AiParseResult extends AiTaskSuggestion {
   debug?: AiDebugInfo;
 }
 
-/** Body of POST /api/ai/create-task: the (possibly edited) suggestion and the target column. */
+/**
+ * Body of POST /api/ai/create-task: the (possibly edited) suggestion and the target column. Any
+ * field of the suggestion may be missing or null; the task form's rules are checked on creation.
+ */
 export interface AiCreateTaskBody {
-  suggestion: Partial<AiTaskSuggestion> & { title: string; description: string; deadline: string | null };
+  suggestion: { [K in keyof AiTaskSuggestion]?: AiTaskSuggestion[K] | null };
   columnId: number | null;
 }
 
@@ -105,3 +108,8 @@ export const AI_EXAMPLE_PROMPTS = [
   'Reunião de alinhamento com o cliente TechNova Soluções amanhã às 14h30 com o @carlos',
   'Revisar o relatório mensal de mídia paga da Clínica Sorriso Leve para o João e a Ana dia 15',
 ] as const;
+
+/** POST /api/ai/parse-task */
+export interface ParseTaskRequest {
+  text: string;
+}

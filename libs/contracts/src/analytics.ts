@@ -159,3 +159,8 @@ export function reportFileName(report: Pick<Report, 'id' | 'name'>): string {
     .slice(0, 60);
   return `relatorio-${report.id}${slug ? `-${slug}` : ''}.csv`;
 }
+
+/** GET /api/analytics/* */
+export interface AnalyticsPeriodQuery {
+  period?: AnalyticsPeriod;
+}

@@ -59,7 +59,6 @@ export interface ApiError {
 export interface ForgotPasswordRequest {
   email: string;
 }
-
 /** POST /api/auth/reset-password (answers MeResponse: the user is logged in) */
 export interface ResetPasswordRequest {
   token: string;

@@ -60,3 +60,9 @@ export interface MarkChatReadResponse {
   last_read_message_id: number | null;
   unread_count: 0;
 }
+
+/** GET /api/chat/rooms/{id}/messages: the page before a message id. */
+export interface ChatMessagesQuery {
+  before?: number;
+  limit?: number;
+}

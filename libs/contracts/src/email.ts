@@ -44,3 +44,16 @@ export interface EmailServiceStatus {
   /** The public web address e-mails link to (WEB_URL), or null: then e-mails carry no link. */
   webUrl: string | null;
 }
+
+/** POST /api/admin/test-email. */
+export interface TestEmailRequest {
+  to: string;
+  subject?: string;
+  message?: string;
+}
+
+/** POST /api/admin/test-task-notification and /api/admin/test-deadline-notification. */
+export interface TestNotificationRequest {
+  to: string;
+  notificationType?: 'task_assigned' | 'task_due_soon';
+}

@@ -219,3 +219,14 @@ export function remindersDue(deadline: Date, reminderTime: ReminderOption | null
   }
   return claims;
 }
+
+/** PUT /api/notifications/preferences */
+export interface SavePreferencesRequest {
+  preferences: NotificationPreference[];
+}
+
+/** GET /api/notifications: a page older than the cursor. */
+export interface NotificationHistoryQuery {
+  limit?: number;
+  cursor?: string;
+}

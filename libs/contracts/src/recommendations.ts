@@ -288,3 +288,13 @@ export function teamProductivityScore(totalTasks: number, completionRate: number
   const score = completionRate * 0.7 + (100 - overdueRate) * 0.3;
   return Math.max(0, Math.min(100, Math.round(score)));
 }
+
+/** POST /api/recommendations/{id}/implement */
+export interface ImplementRecommendationRequest {
+  notes?: string;
+}
+
+/** POST /api/recommendations/{id}/dismiss */
+export interface DismissRecommendationRequest {
+  reason?: string;
+}

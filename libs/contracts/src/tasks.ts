@@ -165,3 +165,77 @@ export const TASK_DESCRIPTION_MAX = 20_000;
 export const COLUMN_NAME_MAX = 60;
 export const COMMENT_MAX = 5000;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/* ---------- requests (the API's DTOs implement them) ---------- */
+
+/** POST /api/columns: the server appends the column at the end (position is accepted, not used). */
+export interface CreateColumnRequest {
+  name: string;
+  position?: number;
+  color?: string;
+}
+
+/** PUT /api/columns/{id}: a rename or a colour. */
+export interface UpdateColumnRequest {
+  name?: string;
+  color?: string;
+  /** Required (true) when the new name makes the list a completion list or stops it being one. */
+  confirmCompletionChange?: boolean;
+}
+
+export interface ColumnPosition {
+  id: number;
+  position: number;
+}
+
+/** PUT /api/columns/reorder */
+export interface ReorderColumnsRequest {
+  columnUpdates: ColumnPosition[];
+}
+
+/** POST /api/tasks: the task form (core.md §5); without columnId the task goes to the backlog. */
+export interface CreateTaskRequest {
+  title: string;
+  description: string;
+  clientId: number;
+  columnId?: number;
+  deadline: string;
+  assignedTo?: number[];
+  reminderTime?: ReminderOption | null;
+  /** Sent by the spec's client; the server takes the session user. */
+  createdBy?: number;
+  /** Sent by the spec's client; the server places new tasks at the end of the column. */
+  position?: number;
+}
+
+/** PUT /api/tasks/{id}: any of the task's fields, and the archive flag. */
+export interface UpdateTaskRequest extends Partial<CreateTaskRequest> {
+  isArchived?: boolean;
+}
+
+/** PUT /api/tasks/{id}/move */
+export interface MoveTaskRequest {
+  columnId: number;
+  position: number;
+}
+
+/** POST /api/tasks/{id}/comments */
+export interface CreateCommentRequest {
+  content: string;
+}
+
+/** GET /api/tasks */
+export interface TaskListQuery {
+  search?: string;
+  columnId?: number;
+  limit?: number;
+  cursor?: number;
+}
+
+/** GET /api/tasks/archived: search in title and description, one client, one page. */
+export interface ArchivedTaskQuery {
+  search?: string;
+  clientId?: number;
+  limit?: number;
+  offset?: number;
+}

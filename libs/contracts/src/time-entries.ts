@@ -219,3 +219,21 @@ export function entryCreateError(
   if (isLocked(start, lockDate, timezone)) return lockedMessage(lockDate!);
   return null;
 }
+
+/** POST /api/time-entries: a manual entry ('Adicionar tempo'), from start to end or with a duration. */
+export interface CreateTimeEntryRequest {
+  taskId: number;
+  /** Someone else's entry (time_tracking write). */
+  userId?: number;
+  startTime: string;
+  endTime?: string;
+  duration?: number;
+  description?: string;
+}
+
+/** PUT /api/time-tracking/lock: lockDate only with mode 'date', lockDays only with mode 'days' (null there is refused). */
+export interface TimeLockRequest {
+  mode: TimeLockMode;
+  lockDate?: string | null;
+  lockDays?: number | null;
+}

@@ -94,3 +94,20 @@ export function parseDuration(text: string): number | null {
 export function elapsedSeconds(startTime: string | Date, now: Date = new Date()): number {
   return Math.max(0, Math.floor((now.getTime() - new Date(startTime).getTime()) / 1000));
 }
+
+/** POST /api/time-entries/start */
+export interface StartTimerRequest {
+  taskId: number;
+  description?: string;
+}
+
+/** PUT /api/time-entries/{id}: the duration in seconds. */
+export interface UpdateTimeEntryRequest {
+  duration: number;
+  description?: string;
+}
+
+/** The period of the time reports (today, week, month). */
+export interface TimePeriodQuery {
+  period?: TimePeriod;
+}

@@ -211,3 +211,19 @@ export function parseMoneyBR(text: string): number | null | undefined {
   const value = Number(normal);
   return Number.isFinite(value) && value <= HOURLY_RATE_MAX ? value : undefined;
 }
+
+/** GET /api/time-entries/timesheet: the filter (period defaults on the server) and the page. */
+export interface TimesheetQuery extends Partial<TimesheetFilter> {
+  limit?: number;
+  offset?: number;
+}
+
+/** GET /api/time-entries/timesheet/export */
+export interface TimesheetExportQuery extends TimesheetQuery {
+  format: 'csv' | 'xlsx';
+}
+
+/** GET /api/time-entries/timesheet/options: with a client, its tasks only. */
+export interface TimesheetOptionsQuery {
+  clientId?: number;
+}

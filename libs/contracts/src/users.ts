@@ -83,6 +83,11 @@ export interface PendingUser extends User {
   accessProfileName: string;
 }
 
+/** POST /api/users/{id}/approve: the profile it grants; without it, the one the registrant requested. */
+export interface ApproveUserRequest {
+  accessProfileId?: number;
+}
+
 /** POST /api/users/{id}/reject */
 export interface RejectUserRequest {
   reason?: string;

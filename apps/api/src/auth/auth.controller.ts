@@ -14,7 +14,7 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { PASSWORD_RESET_REQUESTED, type MeResponse } from '@wkflow/contracts';
+import { PASSWORD_RESET_REQUESTED, type MessageResponse, type MeResponse } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Authenticated, CurrentUser, Public } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -44,7 +44,7 @@ export class AuthController {
   @Public()
   @Post('register')
   @ApiResult('MessageResponse', { errors: [429] })
-  async register(@Body() dto: RegisterDto, @Req() request: Request): Promise<{ message: string }> {
+  async register(@Body() dto: RegisterDto, @Req() request: Request): Promise<MessageResponse> {
     await this.limits.register(clientAddress(request));
     // The same answer whether or not the e-mail or username exists (the owner is told by e-mail).
     await this.auth.register(dto);

@@ -1,3 +1,4 @@
+import type { QueuedEmailResponse } from '@wkflow/contracts';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { EmailQueueItem, EmailQueueStats, EmailServiceStatus } from '@wkflow/contracts';
@@ -7,8 +8,6 @@ import { TestDeadlineNotificationDto, TestEmailDto, TestTaskNotificationDto } fr
 import { EmailService } from './email.service';
 import { ApiResult } from '../openapi/api-result';
 
-/** A test send: queued always; `smtpConfigured` false means it will not leave until SMTP_URL is set. */
-type Queued = { success: true; id: number; message: string; smtpConfigured: boolean };
 export const QUEUED_MESSAGE = 'E-mail adicionado à fila de envio';
 export const NOT_CONFIGURED_MESSAGE = 'O e-mail ficou na fila e não será enviado enquanto o SMTP estiver Não Configurado (SMTP_URL).';
 
@@ -19,7 +18,7 @@ export const NOT_CONFIGURED_MESSAGE = 'O e-mail ficou na fila e não será envia
 export class EmailAdminController {
   constructor(private readonly email: EmailService) {}
 
-  private queued(id: number): Queued {
+  private queued(id: number): QueuedEmailResponse {
     const smtpConfigured = this.email.smtpConfigured;
     return { success: true, id, message: smtpConfigured ? QUEUED_MESSAGE : NOT_CONFIGURED_MESSAGE, smtpConfigured };
   }
@@ -51,19 +50,19 @@ export class EmailAdminController {
 
   @Post('test-email')
   @ApiResult('QueuedEmailResponse')
-  async testEmail(@Body() dto: TestEmailDto): Promise<Queued> {
+  async testEmail(@Body() dto: TestEmailDto): Promise<QueuedEmailResponse> {
     return this.queued(await this.email.sendTest('test_email', dto.to, dto.subject, dto.message));
   }
 
   @Post('test-task-notification')
   @ApiResult('QueuedEmailResponse')
-  async testTask(@Body() dto: TestTaskNotificationDto): Promise<Queued> {
+  async testTask(@Body() dto: TestTaskNotificationDto): Promise<QueuedEmailResponse> {
     return this.queued(await this.email.sendTest('task_assigned', dto.to));
   }
 
   @Post('test-deadline-notification')
   @ApiResult('QueuedEmailResponse')
-  async testDeadline(@Body() dto: TestDeadlineNotificationDto): Promise<Queued> {
+  async testDeadline(@Body() dto: TestDeadlineNotificationDto): Promise<QueuedEmailResponse> {
     return this.queued(await this.email.sendTest('task_due_soon', dto.to));
   }
 }

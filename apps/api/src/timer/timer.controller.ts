@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { AdminTimeEntry, TimeEntry, TimeLock } from '@wkflow/contracts';
+import type { AdminTimeEntry, TaskTotalTime, TimeEntry, TimeLock } from '@wkflow/contracts';
 import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
@@ -83,7 +83,7 @@ export class TaskTotalTimeController {
   @RequirePermission('time_tracking', 'read')
   @Get(':id/total-time')
   @ApiResult('TaskTotalTime')
-  total(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<{ totalTime: number }> {
+  total(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<TaskTotalTime> {
     return this.timer.totalForTask(user, id);
   }
 }

@@ -26,6 +26,7 @@ import {
   type TimeEntryScope,
   type Interval,
 } from '@wkflow/contracts';
+import type { CreateTimeEntryRequest } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ClientDirectory } from '../clients/client-directory';
@@ -42,16 +43,6 @@ export const ENTRY_NOT_FOUND = 'Registro de tempo não encontrado';
 export const TIMER_ALREADY_RUNNING = 'O timer desta tarefa já está em andamento';
 export const STOP_BEFORE_EDITING = 'Pare o timer antes de editar este registro';
 export const USER_NOT_FOUND = 'Usuário não encontrado';
-
-/** A manual entry as the controller hands it over (DTO checked). */
-export interface ManualEntry {
-  taskId: number;
-  userId?: number;
-  startTime: string;
-  endTime?: string;
-  duration?: number;
-  description?: string;
-}
 
 interface EntryRow {
   id: number;
@@ -180,7 +171,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
    * level) or anyone (write), on a task he may see, outside the locked period (unless write), never
    * in the future, at most 24 h, overlapping none of the owner's entries; recorded as time_tracked.
    */
-  async create(user: AuthenticatedUser, input: ManualEntry): Promise<TimeEntry> {
+  async create(user: AuthenticatedUser, input: CreateTimeEntryRequest): Promise<TimeEntry> {
     const start = new Date(input.startTime);
     const end = input.endTime !== undefined ? new Date(input.endTime) : new Date(start.getTime() + (input.duration ?? 0) * 1000);
     const interval = { start, end };

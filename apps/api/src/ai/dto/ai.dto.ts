@@ -16,13 +16,14 @@ import {
 } from 'class-validator';
 import { AI_TEXT_MAX, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@wkflow/contracts';
 import { MAX_INT } from '../../common/validation';
+import type { AiCreateTaskBody, ParseTaskRequest } from '@wkflow/contracts';
 
 const present = (_: unknown, value: unknown) => value !== null && value !== undefined;
 
 export const TEXT_REQUIRED = 'Digite uma descrição da tarefa para análise.';
 export const COLUMN_REQUIRED = 'Selecione uma coluna para criar a tarefa.';
 
-export class ParseTaskDto {
+export class ParseTaskDto implements ParseTaskRequest {
   @ApiProperty({ example: 'Criar posts da Padaria Pão Dourado para a Maria amanhã às 14h', maxLength: AI_TEXT_MAX })
   @MaxLength(AI_TEXT_MAX, { message: `Texto deve ter no máximo ${AI_TEXT_MAX} caracteres` })
   @Matches(/\S/, { message: TEXT_REQUIRED })
@@ -107,7 +108,7 @@ export class AiSuggestionDto {
   warnings?: string[] | null;
 }
 
-export class CreateAiTaskDto {
+export class CreateAiTaskDto implements AiCreateTaskBody {
   @ApiProperty({ type: AiSuggestionDto })
   @ValidateNested()
   @Type(() => AiSuggestionDto)

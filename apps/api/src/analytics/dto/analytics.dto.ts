@@ -12,6 +12,12 @@ import {
   type ReportType,
 } from '@wkflow/contracts';
 import { trim } from '../../common/validation';
+import type {
+  AnalyticsPeriodQuery,
+  CreateReportRequest,
+  DismissRecommendationRequest,
+  ImplementRecommendationRequest,
+} from '@wkflow/contracts';
 
 /** '30' from a query string becomes 30; anything else stays as sent and fails IsIn. */
 const toPeriod = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value);
@@ -19,7 +25,7 @@ const toPeriod = ({ value }: { value: unknown }) => (typeof value === 'string' &
 const present = (_: object, value: unknown) => value !== undefined;
 
 /** ?period=7|30|90 (default 30). */
-export class AnalyticsPeriodQueryDto {
+export class AnalyticsPeriodQueryDto implements AnalyticsPeriodQuery {
   @ApiPropertyOptional({ enum: ANALYTICS_PERIODS, default: 30 })
   @IsOptional()
   @Transform(toPeriod)
@@ -34,7 +40,7 @@ export class ReportParametersDto {
 }
 
 /** POST /api/analytics/reports */
-export class CreateReportDto {
+export class CreateReportDto implements CreateReportRequest {
   @ApiProperty({ maxLength: REPORT_NAME_MAX })
   @Transform(trim)
   @MaxLength(REPORT_NAME_MAX, { message: `Nome deve ter no máximo ${REPORT_NAME_MAX} caracteres` })
@@ -55,7 +61,7 @@ export class CreateReportDto {
 }
 
 /** POST /api/recommendations/{id}/implement */
-export class ImplementRecommendationDto {
+export class ImplementRecommendationDto implements ImplementRecommendationRequest {
   @ApiPropertyOptional({ maxLength: 2000 })
   @ValidateIf(present)
   @MaxLength(2000, { message: 'Notas devem ter no máximo 2000 caracteres' })
@@ -64,7 +70,7 @@ export class ImplementRecommendationDto {
 }
 
 /** POST /api/recommendations/{id}/dismiss */
-export class DismissRecommendationDto {
+export class DismissRecommendationDto implements DismissRecommendationRequest {
   @ApiPropertyOptional({ maxLength: 2000 })
   @ValidateIf(present)
   @MaxLength(2000, { message: 'Motivo deve ter no máximo 2000 caracteres' })

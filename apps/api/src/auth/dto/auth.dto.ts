@@ -14,11 +14,19 @@ import {
   type UserRole,
 } from '@wkflow/contracts';
 import { trim } from '../../common/validation';
+import type {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  UpdateProfileRequest,
+} from '@wkflow/contracts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const USERNAME_PATTERN_MESSAGE = 'Nome de usuário pode conter apenas letras, números, ponto, hífen e sublinhado';
 
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'admin@wkflow.local' })
   @Transform(trim)
   @IsEmail({}, { message: 'Invalid email address' })
@@ -33,7 +41,7 @@ export class LoginDto {
   password: string;
 }
 
-export class RegisterDto {
+export class RegisterDto implements RegisterRequest {
   @ApiProperty({ minLength: NAME_MIN })
   @Transform(trim)
   @MaxLength(NAME_MAX, { message: `Name must be at most ${NAME_MAX} characters` })
@@ -68,7 +76,7 @@ export class RegisterDto {
   role?: UserRole;
 }
 
-export class UpdateProfileDto {
+export class UpdateProfileDto implements UpdateProfileRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(NAME_MAX, { message: `Nome deve ter no máximo ${NAME_MAX} caracteres` })
@@ -84,7 +92,7 @@ export class UpdateProfileDto {
   email: string;
 }
 
-export class ChangePasswordDto {
+export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
   @MaxLength(PASSWORD_MAX, { message: 'Senha atual é obrigatória' })
   @IsNotEmpty({ message: 'Senha atual é obrigatória' })
@@ -98,7 +106,7 @@ export class ChangePasswordDto {
   newPassword: string;
 }
 
-export class ForgotPasswordDto {
+export class ForgotPasswordDto implements ForgotPasswordRequest {
   @ApiProperty()
   @Transform(trim)
   @IsEmail({}, { message: 'E-mail inválido' })
@@ -107,7 +115,7 @@ export class ForgotPasswordDto {
   email: string;
 }
 
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   /** The token of the link, as sent (a malformed one is answered like an unknown one). */
   @ApiProperty()
   @MaxLength(200, { message: PASSWORD_RESET_INVALID })

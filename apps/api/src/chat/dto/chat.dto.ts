@@ -4,12 +4,13 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'cl
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PAGE_MAX, CHAT_ROOM_DESCRIPTION_MAX, CHAT_ROOM_NAME_MAX } from '@wkflow/contracts';
 import { INT4_MAX } from '../../clients/dto/validators';
 import { trim } from '../../common/validation';
+import type { ChatMessagesQuery, CreateChatRoomRequest, SendChatMessageRequest } from '@wkflow/contracts';
 
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
 
 /** POST /api/chat/rooms */
-export class CreateChatRoomDto {
+export class CreateChatRoomDto implements CreateChatRoomRequest {
   @ApiProperty({ maxLength: CHAT_ROOM_NAME_MAX, example: 'Geral' })
   @Transform(trim)
   @MaxLength(CHAT_ROOM_NAME_MAX, { message: `Nome da sala deve ter no máximo ${CHAT_ROOM_NAME_MAX} caracteres` })
@@ -26,7 +27,7 @@ export class CreateChatRoomDto {
 }
 
 /** POST /api/chat/rooms/{id}/messages */
-export class SendChatMessageDto {
+export class SendChatMessageDto implements SendChatMessageRequest {
   @ApiProperty({ maxLength: CHAT_MESSAGE_MAX })
   // Trimmed at the ends; inner line breaks (Shift+Enter) are kept.
   @Transform(trim)
@@ -44,7 +45,7 @@ export class SendChatMessageDto {
 }
 
 /** GET /api/chat/rooms/{id}/messages?before=&limit= */
-export class ChatMessagesQueryDto {
+export class ChatMessagesQueryDto implements ChatMessagesQuery {
   @ApiPropertyOptional({ description: 'only messages older than this id (the next page up)' })
   @IsOptional()
   @Transform(toInt)

@@ -11,9 +11,10 @@ import {
   TIMESHEET_MESSAGES,
 } from '@wkflow/contracts';
 import { IsHttpUrl, toOptionalHttpUrl, trim, trimToNull } from './validators';
+import type { CreateClientRequest, UpdateClientRequest } from '@wkflow/contracts';
 
 /** POST /api/clients (extended.md §5). Blank optional fields are stored as null. */
-export class CreateClientDto {
+export class CreateClientDto implements CreateClientRequest {
   @ApiProperty({ minLength: CLIENT_LIMITS.nameMin, maxLength: CLIENT_LIMITS.name, example: 'Padaria Pão Dourado' })
   @Transform(trim)
   @MaxLength(CLIENT_LIMITS.name, { message: `Nome deve ter no máximo ${CLIENT_LIMITS.name} caracteres` })
@@ -82,7 +83,7 @@ export class CreateClientDto {
   })
   @IsOptional()
   @IsObject({ message: 'social_media deve ser um objeto { rede: URL }' })
-  social_media?: Record<string, unknown>;
+  social_media?: Record<string, string | null>;
 
   @ApiPropertyOptional({ nullable: true, example: 150, description: 'R$ per hour (≥ 0, two decimals); null clears it' })
   @IsOptional()
@@ -93,4 +94,4 @@ export class CreateClientDto {
 }
 
 /** PATCH /api/clients/{id}: any subset; a field sent as null is validated (only the optional ones may be cleared). */
-export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProperties: false }) {}
+export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProperties: false }) implements UpdateClientRequest {}

@@ -3,9 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CLIENT_LIMITS, CLIENT_MESSAGES, MASKED_PASSWORD } from '@wkflow/contracts';
 import { IsHttpUrl, toHttpUrl, trim, trimToNull } from './validators';
+import type { CreateCredentialRequest, UpdateCredentialRequest } from '@wkflow/contracts';
 
 /** POST /api/clients/{id}/access (extended.md §5). */
-export class CreateCredentialDto {
+export class CreateCredentialDto implements CreateCredentialRequest {
   @ApiProperty({ example: 'Instagram' })
   @Transform(trim)
   @MaxLength(CLIENT_LIMITS.toolName, { message: `Nome da ferramenta deve ter no máximo ${CLIENT_LIMITS.toolName} caracteres` })
@@ -45,4 +46,6 @@ export class CreateCredentialDto {
 }
 
 /** PATCH /api/clients/{id}/access/{credentialId}: omitted fields are kept; a password sent is re-encrypted. */
-export class UpdateCredentialDto extends PartialType(CreateCredentialDto, { skipNullProperties: false }) {}
+export class UpdateCredentialDto
+  extends PartialType(CreateCredentialDto, { skipNullProperties: false })
+  implements UpdateCredentialRequest {}

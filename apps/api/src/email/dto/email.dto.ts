@@ -2,10 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { trim } from '../../common/validation';
+import type { TestEmailRequest, TestNotificationRequest } from '@wkflow/contracts';
 
 const TO_REQUIRED = 'E-mail de destino é obrigatório';
 
-export class TestEmailDto {
+export class TestEmailDto implements TestEmailRequest {
   @ApiProperty()
   @Transform(trim)
   @IsEmail({}, { message: 'E-mail de destino inválido' })
@@ -38,14 +39,14 @@ class TestNotificationDto {
   to: string;
 }
 
-export class TestTaskNotificationDto extends TestNotificationDto {
+export class TestTaskNotificationDto extends TestNotificationDto implements TestNotificationRequest {
   @ApiPropertyOptional({ enum: ['task_assigned'] })
   @IsOptional()
   @IsIn(['task_assigned'], { message: 'Tipo de notificação inválido' })
   notificationType?: 'task_assigned';
 }
 
-export class TestDeadlineNotificationDto extends TestNotificationDto {
+export class TestDeadlineNotificationDto extends TestNotificationDto implements TestNotificationRequest {
   @ApiPropertyOptional({ enum: ['task_due_soon'] })
   @IsOptional()
   @IsIn(['task_due_soon'], { message: 'Tipo de notificação inválido' })

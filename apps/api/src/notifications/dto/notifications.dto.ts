@@ -2,10 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_PAGE_MAX, NOTIFICATION_TYPES, type NotificationType } from '@wkflow/contracts';
+import type { NotificationHistoryQuery, NotificationPreference, SavePreferencesRequest } from '@wkflow/contracts';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
 
-export class PreferenceDto {
+export class PreferenceDto implements NotificationPreference {
   @ApiProperty({ enum: NOTIFICATION_TYPES })
   @IsIn(NOTIFICATION_TYPES, { message: 'Tipo de notificação inválido' })
   type: NotificationType;
@@ -23,7 +24,7 @@ export class PreferenceDto {
   soundEnabled: boolean;
 }
 
-export class SavePreferencesDto {
+export class SavePreferencesDto implements SavePreferencesRequest {
   @ApiProperty({ type: [PreferenceDto] })
   @ValidateNested({ each: true, message: 'Preferência inválida' })
   @Type(() => PreferenceDto)
@@ -33,7 +34,7 @@ export class SavePreferencesDto {
 }
 
 /** GET /api/notifications/history?limit=&cursor= */
-export class NotificationHistoryQueryDto {
+export class NotificationHistoryQueryDto implements NotificationHistoryQuery {
   @ApiPropertyOptional({ default: NOTIFICATION_PAGE_DEFAULT, maximum: NOTIFICATION_PAGE_MAX })
   @IsOptional()
   @Transform(toInt)

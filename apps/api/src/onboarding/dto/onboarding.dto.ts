@@ -8,9 +8,10 @@ import {
   type OnboardingStepUpdateStatus,
 } from '@wkflow/contracts';
 import { INT4_MAX } from '../../clients/dto/validators';
+import type { StartOnboardingRequest, UpdateOnboardingStepRequest } from '@wkflow/contracts';
 
 /** POST /api/onboarding */
-export class StartOnboardingDto {
+export class StartOnboardingDto implements StartOnboardingRequest {
   @ApiProperty({ example: 1 })
   // A select's value may arrive as a numeric string.
   @Transform(({ value }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value))
@@ -22,7 +23,7 @@ export class StartOnboardingDto {
 }
 
 /** PUT /api/onboarding/{processId}/steps/{stepId} */
-export class UpdateOnboardingStepDto {
+export class UpdateOnboardingStepDto implements UpdateOnboardingStepRequest {
   @ApiProperty({ enum: ONBOARDING_STEP_UPDATE_STATUSES })
   @IsIn(ONBOARDING_STEP_UPDATE_STATUSES, { message: ONBOARDING_MESSAGES.stepStatus })
   @IsDefined({ message: ONBOARDING_MESSAGES.stepStatus })

@@ -28,10 +28,22 @@ import {
   type ReminderOption,
 } from '@wkflow/contracts';
 import { IsId, IsSearch, MAX_INT, stacked, trim } from '../../common/validation';
+import type {
+  ArchivedTaskQuery,
+  ColumnPosition,
+  CreateColumnRequest,
+  CreateCommentRequest,
+  CreateTaskRequest,
+  MoveTaskRequest,
+  ReorderColumnsRequest,
+  TaskListQuery,
+  UpdateColumnRequest,
+  UpdateTaskRequest,
+} from '@wkflow/contracts';
 
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-export class CreateColumnDto {
+export class CreateColumnDto implements CreateColumnRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(COLUMN_NAME_MAX, { message: `Nome da lista deve ter no máximo ${COLUMN_NAME_MAX} caracteres` })
@@ -53,7 +65,7 @@ export class CreateColumnDto {
   color?: string;
 }
 
-export class UpdateColumnDto {
+export class UpdateColumnDto implements UpdateColumnRequest {
   @ApiPropertyOptional()
   @ValidateIf((_, value) => value !== undefined)
   @Transform(trim)
@@ -75,7 +87,7 @@ export class UpdateColumnDto {
   confirmCompletionChange?: boolean;
 }
 
-export class ColumnPositionDto {
+export class ColumnPositionDto implements ColumnPosition {
   @ApiProperty()
   @Max(MAX_INT, { message: 'Lista inválida' })
   @Min(1, { message: 'Lista inválida' })
@@ -88,7 +100,7 @@ export class ColumnPositionDto {
   position: number;
 }
 
-export class ReorderColumnsDto {
+export class ReorderColumnsDto implements ReorderColumnsRequest {
   @ApiProperty({ type: [ColumnPositionDto] })
   @ValidateNested({ each: true })
   @Type(() => ColumnPositionDto)
@@ -146,7 +158,7 @@ const TaskRules = {
 const sent = () => ValidateIf((_, value) => value !== undefined);
 
 /** The task form (core.md §5). */
-export class TaskFieldsDto {
+export class TaskFieldsDto implements CreateTaskRequest {
   @ApiProperty()
   @TaskRules.title()
   title: string;
@@ -190,7 +202,7 @@ export class TaskFieldsDto {
 export class CreateTaskDto extends TaskFieldsDto {}
 
 /** The edit body: every field of the form optional, plus archiving. */
-export class UpdateTaskDto {
+export class UpdateTaskDto implements UpdateTaskRequest {
   @ApiPropertyOptional()
   @sent()
   @TaskRules.title()
@@ -238,7 +250,7 @@ export class UpdateTaskDto {
   position?: number;
 }
 
-export class MoveTaskDto {
+export class MoveTaskDto implements MoveTaskRequest {
   @ApiProperty()
   @Max(MAX_INT, { message: 'Lista não encontrada' })
   @Min(1, { message: 'Lista não encontrada' })
@@ -252,7 +264,7 @@ export class MoveTaskDto {
   position: number;
 }
 
-export class CreateCommentDto {
+export class CreateCommentDto implements CreateCommentRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(COMMENT_MAX, { message: `Comentário deve ter no máximo ${COMMENT_MAX} caracteres` })
@@ -261,7 +273,7 @@ export class CreateCommentDto {
   content: string;
 }
 
-export class TaskListQueryDto {
+export class TaskListQueryDto implements TaskListQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @IsSearch()
@@ -291,7 +303,7 @@ export class TaskListQueryDto {
 }
 
 /** GET /api/tasks/archived: search in title and description, one client, one page. */
-export class ArchivedTaskQueryDto {
+export class ArchivedTaskQueryDto implements ArchivedTaskQuery {
   @ApiPropertyOptional({ description: 'words in the title or description' })
   @IsOptional()
   @IsSearch()

@@ -17,8 +17,18 @@ import {
   type TimesheetPeriod,
 } from '@wkflow/contracts';
 import { IsId, MAX_INT } from '../../common/validation';
+import type {
+  CreateTimeEntryRequest,
+  StartTimerRequest,
+  TimeLockRequest,
+  TimePeriodQuery,
+  TimesheetExportQuery,
+  TimesheetOptionsQuery,
+  TimesheetQuery,
+  UpdateTimeEntryRequest,
+} from '@wkflow/contracts';
 
-export class StartTimerDto {
+export class StartTimerDto implements StartTimerRequest {
   @ApiProperty()
   @Max(MAX_INT, { message: 'Tarefa não encontrada' })
   @Min(1, { message: 'Tarefa não encontrada' })
@@ -32,7 +42,7 @@ export class StartTimerDto {
   description?: string;
 }
 
-export class UpdateTimeEntryDto {
+export class UpdateTimeEntryDto implements UpdateTimeEntryRequest {
   @ApiProperty({ description: 'seconds' })
   @Max(MAX_ENTRY_SECONDS, { message: ENTRY_TOO_LONG })
   @Min(0, { message: 'Duração não pode ser negativa' })
@@ -46,7 +56,7 @@ export class UpdateTimeEntryDto {
   description?: string;
 }
 
-export class TimePeriodQueryDto {
+export class TimePeriodQueryDto implements TimePeriodQuery {
   @ApiPropertyOptional({ enum: TIME_PERIODS, default: 'week' })
   @IsOptional()
   @IsIn(TIME_PERIODS, { message: 'Período inválido (today, week, month ou all)' })
@@ -57,7 +67,7 @@ export class TimePeriodQueryDto {
  * GET /api/time-entries/timesheet and its export: period (or a custom range), person, client,
  * task, page. Cross-field rules (custom needs both dates, from ≤ to) are checked by the service.
  */
-export class TimesheetQueryDto {
+export class TimesheetQueryDto implements TimesheetQuery {
   @ApiPropertyOptional({ enum: TIMESHEET_PERIODS, default: 'week' })
   @IsOptional()
   @IsIn(TIMESHEET_PERIODS, { message: TIMESHEET_MESSAGES.period })
@@ -114,14 +124,14 @@ export class TimesheetQueryDto {
   offset?: number;
 }
 
-export class TimesheetExportQueryDto extends TimesheetQueryDto {
+export class TimesheetExportQueryDto extends TimesheetQueryDto implements TimesheetExportQuery {
   @ApiProperty({ enum: ['csv', 'xlsx'] })
   @IsIn(['csv', 'xlsx'], { message: TIMESHEET_MESSAGES.format })
   format: 'csv' | 'xlsx';
 }
 
 /** GET /api/time-entries/timesheet/options: tasks narrowed to one client when given. */
-export class TimesheetOptionsQueryDto {
+export class TimesheetOptionsQueryDto implements TimesheetOptionsQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
@@ -130,7 +140,7 @@ export class TimesheetOptionsQueryDto {
 }
 
 /** A manual entry: start and end, or start and a duration; the owner only for time_tracking write. */
-export class CreateTimeEntryDto {
+export class CreateTimeEntryDto implements CreateTimeEntryRequest {
   @ApiProperty()
   @Max(MAX_INT, { message: 'Tarefa não encontrada' })
   @Min(1, { message: 'Tarefa não encontrada' })
@@ -171,7 +181,7 @@ export class CreateTimeEntryDto {
 
 export const LOCK_MODES: readonly TimeLockMode[] = ['none', 'date', 'days'];
 
-export class TimeLockDto {
+export class TimeLockDto implements TimeLockRequest {
   @ApiProperty({ enum: LOCK_MODES })
   @IsIn(LOCK_MODES, { message: 'Modo de bloqueio inválido (none, date ou days)' })
   mode: TimeLockMode;

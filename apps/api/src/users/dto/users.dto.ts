@@ -49,6 +49,7 @@ import {
 } from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
 import { MAX_INT, trim } from '../../common/validation';
+import type { AccessProfileRequest, ApproveUserRequest, RejectUserRequest, UserListQuery } from '@wkflow/contracts';
 
 /** Numbers, or digit strings coerced to numbers (the edit form sends a select's value); anything else stays as sent and fails IsInt. */
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : value);
@@ -114,7 +115,7 @@ export class SetPasswordDto implements SetUserPasswordRequest {
 }
 
 /** The profile the approval grants; without it, the one the registrant requested. */
-export class ApproveUserDto {
+export class ApproveUserDto implements ApproveUserRequest {
   @ApiPropertyOptional({ description: 'A number; a digit string is accepted (coerced)' })
   @IsOptional()
   @Transform(toInt)
@@ -124,7 +125,7 @@ export class ApproveUserDto {
   accessProfileId?: number;
 }
 
-export class RejectUserDto {
+export class RejectUserDto implements RejectUserRequest {
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(trim)
@@ -133,14 +134,14 @@ export class RejectUserDto {
   reason?: string;
 }
 
-export class UserListQueryDto {
+export class UserListQueryDto implements UserListQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'includePending deve ser true ou false' })
   includePending?: 'true' | 'false';
 }
 
-export class AccessProfileDto {
+export class AccessProfileDto implements AccessProfileRequest {
   @ApiProperty()
   @Transform(trim)
   @MaxLength(PROFILE_NAME_MAX, { message: `Nome deve ter no máximo ${PROFILE_NAME_MAX} caracteres` })

@@ -1,42 +1,18 @@
-import { Badge, Box, Button, Card, Center, Code, Grid, HStack, Icon, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Code, Grid, HStack, Icon, Stack, Text, Textarea } from '@chakra-ui/react';
 import { AI_EXAMPLE_PROMPTS, aiModelLabel, aiTestOutcome, confidencePercent, type AiParseResult } from '@wkflow/contracts';
-import { Activity, Eraser, FlaskConical, ShieldX } from 'lucide-react';
+import { Activity, Eraser, FlaskConical } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { parseTask } from '../ai/ai.api';
-import { AI_TOASTS, canSeeAiDebug, OUTCOME_COLORS, previewFields, textToSend } from '../ai/ai.logic';
+import { AI_TOASTS, OUTCOME_COLORS, previewFields, textToSend } from '../ai/ai.logic';
 import { AiNotes } from '../ai/AiNotes';
 import { ConfidenceBadge } from '../ai/ConfidenceBadge';
-import { useCurrentUser } from '../auth/useCurrentUser';
 
-/** /admin/ai-test (extended.md §2.13): username admin only. */
+/** /admin/ai-test (extended.md §2.13): username admin only (the route's gate). */
 export default function AdminAiTestPage() {
-  const { user } = useCurrentUser();
-  if (!canSeeAiDebug(user)) return <AdminOnly />;
   return <AiTester />;
-}
-
-function AdminOnly() {
-  useDocumentTitle('Acesso negado');
-  return (
-    <Card.Root variant="outline" data-testid="access-denied">
-      <Card.Body>
-        <Center py="16">
-          <Stack align="center" gap="3" textAlign="center">
-            <Center boxSize="12" rounded="full" bg="red.subtle" color="red.fg">
-              <Icon boxSize="6">
-                <ShieldX />
-              </Icon>
-            </Center>
-            <Text fontWeight="medium">Acesso negado. Esta página é apenas para administradores.</Text>
-          </Stack>
-        </Center>
-      </Card.Body>
-    </Card.Root>
-  );
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -1,16 +1,11 @@
 import { Grid, Stack } from '@chakra-ui/react';
-import { isAdmin } from '@wkflow/contracts';
 import { PageHeader } from '../../components/PageHeader';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { AccessDenied } from '../clients/AccessDenied';
 import { EmailQueueMonitor } from './EmailQueueMonitor';
 import { EmailStatusCard } from './EmailStatusCard';
 import { NotificationTestsCard, TestEmailCard } from './EmailTestCards';
 
-/** /admin/settings (extended.md §2.12): role admin or access profile 1, like the API. */
+/** /admin/settings (extended.md §2.12): role admin or access profile 1, like the API (the route's gate). */
 export default function AdminSettingsPage() {
-  const { user } = useCurrentUser();
-  if (!user || !isAdmin(user)) return <AccessDenied message="Você não tem permissão para acessar as configurações de e-mail." />;
   return (
     <>
       <PageHeader title="Configurações de E-mail" description="Status do serviço, e-mails de teste e fila de envio." />

@@ -1,9 +1,10 @@
 import { Button, Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { BellRing, Clock, Send, UserCheck } from 'lucide-react';
+import type { QueuedEmailResponse } from '@wkflow/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
-import { sendTestDeadlineNotification, sendTestEmail, sendTestTaskNotification, type Queued } from './email.api';
+import { sendTestDeadlineNotification, sendTestEmail, sendTestTaskNotification } from './email.api';
 import { destinationError, TEST_EMAIL_DEFAULTS } from './email.logic';
 import { AdminCard } from './AdminCard';
 
@@ -31,7 +32,7 @@ function DestinationField({ id, value, onChange }: { id: string; value: string; 
 /** A send that tracks its own pending state and reports through toasts. */
 function useSend() {
   const [pending, setPending] = useState(false);
-  async function run(send: () => Promise<Queued>, success: string, failure: string) {
+  async function run(send: () => Promise<QueuedEmailResponse>, success: string, failure: string) {
     setPending(true);
     try {
       const result = await send();

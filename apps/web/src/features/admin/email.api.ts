@@ -1,4 +1,11 @@
-import type { EmailQueueItem, EmailQueueStats, EmailServiceStatus } from '@wkflow/contracts';
+import type {
+  EmailQueueItem,
+  EmailQueueStats,
+  EmailServiceStatus,
+  TestEmailRequest,
+  QueuedEmailResponse,
+  TestNotificationRequest,
+} from '@wkflow/contracts';
 import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
@@ -22,29 +29,21 @@ export function refreshQueue(): Promise<unknown> {
   return Promise.all([mutate(keys.emailQueue), mutate(keys.emailQueueStats)]);
 }
 
-export interface Queued {
-  success: true;
-  id: number;
-  message: string;
-  /** False: the e-mail waits in the queue and is not sent (SMTP 'Não Configurado'). */
-  smtpConfigured: boolean;
-}
-
-async function queue(path: string, body: object): Promise<Queued> {
-  const result = await apiFetch<Queued>(path, { method: 'POST', body });
+async function queue(path: string, body: TestEmailRequest | TestNotificationRequest): Promise<QueuedEmailResponse> {
+  const result = await apiFetch<QueuedEmailResponse>(path, { method: 'POST', body });
   void refreshQueue();
   return result;
 }
 
-export function sendTestEmail(to: string, subject: string, message: string): Promise<Queued> {
+export function sendTestEmail(to: string, subject: string, message: string): Promise<QueuedEmailResponse> {
   return queue('/api/admin/test-email', { to, subject, message });
 }
 
-export function sendTestTaskNotification(to: string): Promise<Queued> {
+export function sendTestTaskNotification(to: string): Promise<QueuedEmailResponse> {
   return queue('/api/admin/test-task-notification', { to, notificationType: 'task_assigned' });
 }
 
-export function sendTestDeadlineNotification(to: string): Promise<Queued> {
+export function sendTestDeadlineNotification(to: string): Promise<QueuedEmailResponse> {
   return queue('/api/admin/test-deadline-notification', { to, notificationType: 'task_due_soon' });
 }
 

@@ -1,14 +1,16 @@
-import { Alert, Button, CloseButton, Dialog, Field, HStack, Icon, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { AiParseResult, Column, User } from '@wkflow/contracts';
+import { Alert, Button, Dialog, Field, HStack, Icon, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { AiParseResult } from '@wkflow/contracts';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../lib/fetcher';
-import { useOpenAfterMount } from '../../components/useOpenAfterMount';
+import { DialogFrame } from '../../components/DialogFrame';
 import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
+import { useClients } from '../clients/useClients';
+import { useColumns, useTeam } from '../tasks/useTaskData';
 import { createTaskFromSuggestion, parseTask } from './ai.api';
 import {
   AI_TOASTS,
@@ -29,29 +31,18 @@ const NO_ITEMS: never[] = [];
 
 /** 'Criar Tarefa com IA' (core.md §2, §4): text → analysis → suggestion → optional edit → create. */
 export function AiTaskModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const shown = useOpenAfterMount(open);
   return (
-    <Dialog.Root
-      open={shown}
-      onOpenChange={(e) => !e.open && onClose()}
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
       size="xl"
-      placement="center"
       scrollBehavior="inside"
-      closeOnInteractOutside={false}
+      rootProps={{ closeOnInteractOutside: false }}
+      contentProps={{ 'aria-label': 'Criar Tarefa com IA', 'data-testid': 'ai-modal' } as Dialog.ContentProps}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-label="Criar Tarefa com IA" data-testid="ai-modal">
-            {/* Mounted only while open: closing resets everything (core.md §4). */}
-            {open && <AiTaskFlow onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {/* Mounted only while open: closing resets everything (core.md §4). */}
+      {open && <AiTaskFlow onClose={onClose} />}
+    </DialogFrame>
   );
 }
 
@@ -59,9 +50,9 @@ function AiTaskFlow({ onClose }: { onClose: () => void }) {
   const { user } = useCurrentUser();
   const { can } = usePermissions();
   const { mutate } = useSWRConfig();
-  const columnsQuery = useSWR<Column[]>(keys.columns);
-  const clientsQuery = useSWR<{ id: number; name: string }[]>(can('clients', 'read') ? keys.clients : null);
-  const usersQuery = useSWR<User[]>(keys.users);
+  const columnsQuery = useColumns();
+  const clientsQuery = useClients(can('clients', 'read'));
+  const usersQuery = useTeam();
   const columns = columnsQuery.data ?? NO_ITEMS;
   const clients = clientsQuery.data ?? NO_ITEMS;
   const users = useMemo(() => (usersQuery.data ?? NO_ITEMS).filter((u) => u.isApproved !== false), [usersQuery.data]);

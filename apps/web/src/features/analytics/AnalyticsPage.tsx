@@ -1,9 +1,7 @@
-import { NativeSelect, Spinner, Tabs } from '@chakra-ui/react';
+import { NativeSelect, Tabs } from '@chakra-ui/react';
 import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@wkflow/contracts';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { useDashboard } from './analytics.api';
 import { PERIOD_OPTIONS } from './analytics.logic';
 import { ClientsTab, OverviewTab, ProductivityTab } from './AnalyticsTabs';
@@ -13,14 +11,9 @@ type TabKey = 'overview' | 'productivity' | 'clients' | 'reports';
 
 /** /analytics (extended.md §2.6): team figures for 7, 30 or 90 days, and reports. Needs analytics read. */
 export default function AnalyticsPage() {
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const allowed = can('analytics', 'read');
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
   const [tab, setTab] = useState<TabKey>('overview');
-  const dashboard = useDashboard(period, allowed);
-
-  if (permissionsLoading) return <Spinner />;
-  if (!allowed) return <AccessDenied message="Você não tem permissão para visualizar analytics." />;
+  const dashboard = useDashboard(period);
 
   return (
     <>

@@ -1,23 +1,9 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Dialog,
-  Field,
-  Flex,
-  Heading,
-  Input,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Card, Dialog, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { REPORT_STATUS_LABELS, REPORT_TYPE_LABELS, REPORT_TYPES, type Report, type ReportStatus } from '@wkflow/contracts';
 import { Download, FilePlus2, Info } from 'lucide-react';
 import { useState } from 'react';
+import { DialogFrame } from '../../components/DialogFrame';
+import { FormDialogFooter } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -61,95 +47,76 @@ function ReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(e) => void submit(e)} noValidate aria-label="Gerar Novo Relatório" style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>Gerar Novo Relatório</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={invalid === 'name'} required>
-                    <Field.Label>
-                      Nome
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      value={values.name}
-                      onChange={(e) => set({ name: e.target.value })}
-                      placeholder="Ex.: Produtividade de março"
-                      autoComplete="off"
-                      autoFocus
-                      data-testid="report-name"
-                    />
-                    {invalid === 'name' && <Field.ErrorText>Nome obrigatório</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root invalid={invalid === 'type'} required>
-                    <Field.Label>
-                      Tipo
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={values.type}
-                        onChange={(e) => set({ type: e.target.value as ReportFormValues['type'] })}
-                        data-testid="report-type"
-                      >
-                        <option value="">Selecione o tipo</option>
-                        {REPORT_TYPES.map((type) => (
-                          <option key={type} value={type}>
-                            {REPORT_TYPE_LABELS[type]}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {invalid === 'type' && <Field.ErrorText>Tipo obrigatório</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Período</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={values.period}
-                        onChange={(e) => set({ period: Number(e.target.value) as ReportFormValues['period'] })}
-                        data-testid="report-period"
-                      >
-                        {PERIOD_OPTIONS.map((p) => (
-                          <option key={p.value} value={p.value}>
-                            {p.label}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Flex gap="2" align="flex-start" bg="brand.subtle" color="brand.fg" rounded="md" p="3" textStyle="sm">
-                    <Info size={16} style={{ flexShrink: 0, marginTop: 2 }} />
-                    <Text>O relatório é processado em segundo plano e estará disponível em breve na lista de relatórios.</Text>
-                  </Flex>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    Cancelar
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Gerando...">
-                  Gerar Relatório
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={onOpenChange}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Gerar Novo Relatório" style={{ display: 'contents' }}>
+        <Dialog.Header>
+          <Dialog.Title>Gerar Novo Relatório</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Field.Root invalid={invalid === 'name'} required>
+              <Field.Label>
+                Nome
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                value={values.name}
+                onChange={(e) => set({ name: e.target.value })}
+                placeholder="Ex.: Produtividade de março"
+                autoComplete="off"
+                autoFocus
+                data-testid="report-name"
+              />
+              {invalid === 'name' && <Field.ErrorText>Nome obrigatório</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root invalid={invalid === 'type'} required>
+              <Field.Label>
+                Tipo
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={values.type}
+                  onChange={(e) => set({ type: e.target.value as ReportFormValues['type'] })}
+                  data-testid="report-type"
+                >
+                  <option value="">Selecione o tipo</option>
+                  {REPORT_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {REPORT_TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              {invalid === 'type' && <Field.ErrorText>Tipo obrigatório</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Período</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={values.period}
+                  onChange={(e) => set({ period: Number(e.target.value) as ReportFormValues['period'] })}
+                  data-testid="report-period"
+                >
+                  {PERIOD_OPTIONS.map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Flex gap="2" align="flex-start" bg="brand.subtle" color="brand.fg" rounded="md" p="3" textStyle="sm">
+              <Info size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text>O relatório é processado em segundo plano e estará disponível em breve na lista de relatórios.</Text>
+            </Flex>
+          </Stack>
+        </Dialog.Body>
+        <FormDialogFooter submitLabel="Gerar Relatório" submittingLabel="Gerando..." submitting={submitting} />
+      </form>
+    </DialogFrame>
   );
 }
 

@@ -15,8 +15,8 @@ import { hasUnfinishedReports } from './analytics.logic';
 /** Dashboard figures are fresh for 5 minutes (extended.md §7, §9): refetched on a later visit. */
 const FRESH_FIVE_MINUTES: SWRConfiguration = { dedupingInterval: FIVE_MINUTES, revalidateIfStale: true };
 
-export function useDashboard(period: AnalyticsPeriod, enabled: boolean) {
-  return useSWR<AnalyticsDashboard>(enabled ? keys.analyticsDashboard(period) : null, FRESH_FIVE_MINUTES);
+export function useDashboard(period: AnalyticsPeriod) {
+  return useSWR<AnalyticsDashboard>(keys.analyticsDashboard(period), FRESH_FIVE_MINUTES);
 }
 
 export function useTrend(period: AnalyticsPeriod) {

@@ -1,4 +1,11 @@
-import type { ForgotPasswordRequest, LoginRequest, MeResponse, RegisterRequest, ResetPasswordRequest } from '@wkflow/contracts';
+import type {
+  ForgotPasswordRequest,
+  MessageResponse,
+  LoginRequest,
+  MeResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+} from '@wkflow/contracts';
 import { apiFetch } from '../../lib/fetcher';
 
 export function login(body: LoginRequest): Promise<MeResponse | null> {
@@ -14,8 +21,8 @@ export function logout(): Promise<unknown> {
 }
 
 /** Always the same answer, whether or not the address has an account. */
-export function requestPasswordReset(body: ForgotPasswordRequest): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body });
+export function requestPasswordReset(body: ForgotPasswordRequest): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>('/api/auth/forgot-password', { method: 'POST', body });
 }
 
 /** Sets the new password and logs this browser in. */

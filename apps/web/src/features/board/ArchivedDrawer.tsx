@@ -15,14 +15,13 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ARCHIVED_PAGE_DEFAULT, ARCHIVED_PAGE_MAX, type ArchivedTaskPage, type Column } from '@wkflow/contracts';
+import { ARCHIVED_PAGE_DEFAULT, ARCHIVED_PAGE_MAX, type Column } from '@wkflow/contracts';
 import { ArchiveRestore } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import { useOpenAfterMount } from '../../components/useOpenAfterMount';
 import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
-import { keys } from '../../lib/swr';
+import { useArchivedTasks } from '../tasks/useTaskData';
 import { restore } from '../tasks/taskActions';
 import { canEditTask } from '../tasks/tasks.logic';
 import type { EditRights } from './BoardColumn';
@@ -55,11 +54,7 @@ export function ArchivedDrawer({ open, onClose, columns, clients, rights, onOpen
     return () => clearTimeout(timer);
   }, [search]);
   useEffect(() => setLimit(ARCHIVED_PAGE_DEFAULT), [query, clientId]);
-  // Read again on each opening and filter change (a cached page may predate an archive or restore).
-  const list = useSWR<ArchivedTaskPage>(open ? keys.archived({ search: query, clientId, limit }) : null, {
-    keepPreviousData: true,
-    revalidateIfStale: true,
-  });
+  const list = useArchivedTasks(open ? { search: query, clientId, limit } : null);
   const [restoring, setRestoring] = useState<number | null>(null);
 
   const columnName = (id: number) => columns.find((c) => c.id === id)?.name ?? 'Backlog';

@@ -14,14 +14,13 @@ import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { useSearchParams } from 'react-router';
 import { NEW_PARAM } from '../../app/shellActions';
-import { Sidebar } from '../../app/Sidebar';
+import { Sidebar } from './Sidebar';
 import { useTaskSearch } from '../../app/useTaskSearch';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { useClients } from '../clients/useClients';
 import { moveTask } from '../tasks/tasks.api';
 import type { TaskDialogTarget } from '../tasks/TaskDialog';
@@ -53,7 +52,7 @@ const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ defau
 // So does the 'Arquivadas' drawer.
 const ArchivedDrawer = lazy(() => import('./ArchivedDrawer').then((m) => ({ default: m.ArchivedDrawer })));
 // So does the column deletion confirmation (only admins delete lists).
-const ConfirmDialog = lazy(() => import('../clients/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const NO_TASKS: Task[] = [];
 const NO_COLUMNS: Column[] = [];
@@ -61,14 +60,8 @@ const NO_COLUMNS: Column[] = [];
 /** The kanban board (routes / and /kanban, core.md §2) with the 'Projetos' sidebar on desktop. */
 export default function BoardPage() {
   const { user } = useCurrentUser();
-  const { can, subject, isLoading: permissionsLoading } = usePermissions();
-  if (!user || permissionsLoading)
-    return (
-      <Center py="24">
-        <Spinner />
-      </Center>
-    );
-  if (!can('tasks', 'read')) return <AccessDenied message="Você não tem permissão para visualizar o WKFlow." />;
+  const { can, subject } = usePermissions();
+  if (!user) return null; // the route's gate waits for the user
   return (
     <Board
       userId={user.id}

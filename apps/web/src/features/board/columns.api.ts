@@ -1,4 +1,11 @@
-import { DEFAULT_COLUMN_COLOR, type Column } from '@wkflow/contracts';
+import {
+  DEFAULT_COLUMN_COLOR,
+  type Column,
+  type ColumnPosition,
+  type CreateColumnRequest,
+  type ReorderColumnsRequest,
+  type UpdateColumnRequest,
+} from '@wkflow/contracts';
 import { mutate } from 'swr';
 import { apiFetch, errorMessage, errorStatus } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
@@ -6,15 +13,15 @@ import { keys } from '../../lib/swr';
 /** Column writes (admin only on the server); each refreshes the columns list. */
 
 export async function createColumn(name: string, position: number): Promise<Column> {
-  const column = await apiFetch<Column>('/api/columns', { method: 'POST', body: { name, position, color: DEFAULT_COLUMN_COLOR } });
+  const column = await apiFetch<Column>('/api/columns', {
+    method: 'POST',
+    body: { name, position, color: DEFAULT_COLUMN_COLOR } satisfies CreateColumnRequest,
+  });
   await mutate(keys.columns);
   return column;
 }
 
-export async function updateColumn(
-  id: number,
-  body: { name: string; confirmCompletionChange?: boolean } | { color: string },
-): Promise<Column> {
+export async function updateColumn(id: number, body: UpdateColumnRequest): Promise<Column> {
   const column = await apiFetch<Column>(`/api/columns/${id}`, { method: 'PUT', body });
   await mutate<Column[]>(keys.columns, (list) => (list ?? []).map((c) => (c.id === id ? column : c)), { revalidate: false });
   // A new name can make the list a completed one (or not): the tasks' status follows it.
@@ -43,12 +50,16 @@ export async function renameColumn(id: number, name: string, ask: (question: str
 }
 
 /** New column order (admin): shown at once, undone when the server refuses. */
-export async function reorderColumnsOnServer(columnUpdates: { id: number; position: number }[]): Promise<void> {
+export async function reorderColumnsOnServer(columnUpdates: ColumnPosition[]): Promise<void> {
   const place = new Map(columnUpdates.map((u) => [u.id, u.position]));
-  await mutate<Column[]>(keys.columns, async () => apiFetch<Column[]>('/api/columns/reorder', { method: 'PUT', body: { columnUpdates } }), {
-    optimisticData: (list) => (list ?? []).map((c) => ({ ...c, position: place.get(c.id) ?? c.position })),
-    rollbackOnError: true,
-    populateCache: true,
-    revalidate: false,
-  });
+  await mutate<Column[]>(
+    keys.columns,
+    async () => apiFetch<Column[]>('/api/columns/reorder', { method: 'PUT', body: { columnUpdates } satisfies ReorderColumnsRequest }),
+    {
+      optimisticData: (list) => (list ?? []).map((c) => ({ ...c, position: place.get(c.id) ?? c.position })),
+      rollbackOnError: true,
+      populateCache: true,
+      revalidate: false,
+    },
+  );
 }

@@ -2,14 +2,12 @@ import { Box, Button, Center, Flex, Grid, HStack, Heading, IconButton, Stack, Te
 import { ArrowLeft, Hash, MessagesSquare, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { setViewingRoom } from '../notifications/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { fetchOlderMessages, markRoomRead } from './chat.api';
 import { mayHaveOlder, mergeMessages } from './chat.logic';
 import type { ChatMessage, ChatRoom } from './chat.types';
@@ -30,11 +28,10 @@ interface OlderPages {
 /** /chat: rooms on the left (unread badge, last message, time), the open room on the right. Needs chat read. */
 export default function ChatPage() {
   useDocumentTitle('Chat');
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('chat', 'read');
+  const { can } = usePermissions();
   const canWrite = can('chat', 'write');
   const { user } = useCurrentUser();
-  const rooms = useChatRooms(canRead);
+  const rooms = useChatRooms();
   const roomList = useMemo(() => (Array.isArray(rooms.data) ? rooms.data : []), [rooms.data]);
 
   const [params, setParams] = useSearchParams();
@@ -108,9 +105,6 @@ export default function ChatPage() {
       setLoadingOlder(false);
     }
   }
-
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar o chat." />;
 
   return (
     <Box>

@@ -1,5 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { FormDialog } from '../../components/FormDialog';
 import { FormikInput } from '../../components/FormikInput';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
@@ -29,55 +28,19 @@ export function NewRoomDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {open && (
-              <Formik initialValues={emptyRoomValues} validationSchema={roomSchema} onSubmit={onSubmit}>
-                {({ isSubmitting, values }) => (
-                  <Form noValidate aria-label="Nova sala" style={{ display: 'contents' }}>
-                    <Dialog.Header>
-                      <Dialog.Title>Nova sala</Dialog.Title>
-                    </Dialog.Header>
-                    <Dialog.Body>
-                      <Stack gap="4">
-                        <FormikInput name="name" label="Nome" required placeholder="Ex.: Geral" autoComplete="off" autoFocus />
-                        <FormikInput
-                          name="description"
-                          label="Descrição"
-                          placeholder="Sobre o que é esta sala (opcional)"
-                          autoComplete="off"
-                        />
-                      </Stack>
-                    </Dialog.Body>
-                    <Dialog.Footer>
-                      <Dialog.ActionTrigger asChild>
-                        <Button variant="outline" type="button">
-                          Cancelar
-                        </Button>
-                      </Dialog.ActionTrigger>
-                      <Button
-                        type="submit"
-                        colorPalette="brand"
-                        loading={isSubmitting}
-                        disabled={!values.name.trim()}
-                        loadingText="Criando..."
-                      >
-                        Criar sala
-                      </Button>
-                    </Dialog.Footer>
-                  </Form>
-                )}
-              </Formik>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Nova sala"
+      initialValues={emptyRoomValues}
+      validationSchema={roomSchema}
+      onSubmit={onSubmit}
+      submitLabel="Criar sala"
+      submittingLabel="Criando..."
+      submitDisabled={(values) => !values.name.trim()}
+    >
+      <FormikInput name="name" label="Nome" required placeholder="Ex.: Geral" autoComplete="off" autoFocus />
+      <FormikInput name="description" label="Descrição" placeholder="Sobre o que é esta sala (opcional)" autoComplete="off" />
+    </FormDialog>
   );
 }

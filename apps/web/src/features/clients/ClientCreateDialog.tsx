@@ -1,5 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { FormDialog } from '../../components/FormDialog';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
@@ -23,43 +22,19 @@ export function ClientCreateDialog({ open, onOpenChange }: { open: boolean; onOp
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {open && (
-              <Formik initialValues={emptyClientValues} validationSchema={clientSchema} onSubmit={onSubmit}>
-                {({ isSubmitting }) => (
-                  <Form noValidate aria-label="Novo Cliente" style={{ display: 'contents' }}>
-                    <Dialog.Header>
-                      <Dialog.Title>Novo Cliente</Dialog.Title>
-                    </Dialog.Header>
-                    <Dialog.Body>
-                      <Stack gap="4">
-                        <ClientFormFields />
-                      </Stack>
-                    </Dialog.Body>
-                    <Dialog.Footer>
-                      <Dialog.ActionTrigger asChild>
-                        <Button variant="outline" type="button">
-                          Cancelar
-                        </Button>
-                      </Dialog.ActionTrigger>
-                      <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Criando...">
-                        Criar Cliente
-                      </Button>
-                    </Dialog.Footer>
-                  </Form>
-                )}
-              </Formik>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Novo Cliente"
+      size="lg"
+      scrollBehavior="inside"
+      initialValues={emptyClientValues}
+      validationSchema={clientSchema}
+      onSubmit={onSubmit}
+      submitLabel="Criar Cliente"
+      submittingLabel="Criando..."
+    >
+      <ClientFormFields />
+    </FormDialog>
   );
 }

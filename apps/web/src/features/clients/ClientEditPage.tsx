@@ -2,18 +2,16 @@ import { Box, Button, Card, Center, Flex, HStack, Heading, Icon, Link, Skeleton,
 import { ArrowLeft, Building2, KeyRound, Share2, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorMessage, errorStatus } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from './AccessDenied';
 import { ClientAvatar } from './ClientAvatar';
 import { ClientDetailsTab } from './ClientDetailsTab';
 import { deleteClient } from './clients.api';
 import { externalHref } from './clients.logic';
 import type { Client } from './clients.types';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsTab } from './CredentialsTab';
 import { SocialLinksTab } from './SocialLinksTab';
 import { useClient } from './useClients';
@@ -25,14 +23,11 @@ export default function ClientEditPage() {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('clients', 'read');
+  const { can } = usePermissions();
   const canWrite = can('clients', 'write');
-  const { data: client, error, isLoading } = useClient(validId && canRead ? id : null);
+  const { data: client, error, isLoading } = useClient(validId ? id : null);
   const [tab, setTab] = useState<TabKey>('data');
 
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os clientes." />;
   if (!validId || errorStatus(error) === 404) return <ClientNotFound />;
   if (error) return <LoadError message={errorMessage(error, 'Não foi possível carregar o cliente.')} />;
   if (isLoading || !client) return <ClientSkeleton />;

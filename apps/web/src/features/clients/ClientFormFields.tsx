@@ -2,7 +2,7 @@ import { Fieldset, SimpleGrid } from '@chakra-ui/react';
 import { formatCnpj, formatPhoneBR } from '@wkflow/contracts';
 import { FormikInput } from '../../components/FormikInput';
 import { ColorField } from './ColorField';
-import { FormikTextarea } from './FormikTextarea';
+import { FormikTextarea } from '../../components/FormikTextarea';
 
 /** The fields of the client form (extended.md §5), inside a Formik form. */
 export function ClientFormFields({ readOnly = false }: { readOnly?: boolean }) {

@@ -18,10 +18,8 @@ import {
 import { Building2, Mail, Phone, Plus, Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from './AccessDenied';
 import { ClientAvatar } from './ClientAvatar';
 import { ClientCreateDialog } from './ClientCreateDialog';
 import { filterClients } from './clients.logic';
@@ -30,17 +28,13 @@ import { useClients } from './useClients';
 
 /** /clients: searchable client grid; 'Novo Cliente' with clients write. Needs clients read. */
 export default function ClientsPage() {
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('clients', 'read');
+  const { can } = usePermissions();
   const canWrite = can('clients', 'write');
-  const { data, error, isLoading } = useClients(canRead);
+  const { data, error, isLoading } = useClients();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [creating, setCreating] = useState(false);
   const clients = useMemo(() => filterClients(Array.isArray(data) ? data : [], deferredQuery), [data, deferredQuery]);
-
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os clientes." />;
 
   const total = Array.isArray(data) ? data.length : 0;
 

@@ -1,6 +1,5 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
+import { FormDialog } from '../../components/FormDialog';
 import { FormikInput } from '../../components/FormikInput';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../lib/fetcher';
@@ -14,7 +13,7 @@ import {
   type CredentialFormValues,
 } from './clients.schemas';
 import type { ClientCredential } from './clients.types';
-import { FormikTextarea } from './FormikTextarea';
+import { FormikTextarea } from '../../components/FormikTextarea';
 
 interface CredentialDialogProps {
   clientId: number;
@@ -32,12 +31,11 @@ export function CredentialDialog({ clientId, credential, open, onOpenChange }: C
 
   async function onSubmit(values: CredentialFormValues) {
     try {
-      const body = toCredentialPayload(values, mode);
       if (credential) {
-        await updateCredential(clientId, credential.id, body);
+        await updateCredential(clientId, credential.id, toCredentialPayload(values, 'edit'));
         toast.success('Credencial atualizada');
       } else {
-        await createCredential(clientId, body);
+        await createCredential(clientId, toCredentialPayload(values, 'create'));
         toast.success('Credencial criada');
       }
       onOpenChange(false);
@@ -47,52 +45,28 @@ export function CredentialDialog({ clientId, credential, open, onOpenChange }: C
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {open && (
-              <Formik key={credential?.id ?? 'new'} initialValues={initialValues} validationSchema={schema} onSubmit={onSubmit}>
-                {({ isSubmitting }) => (
-                  <Form noValidate aria-label={credential ? 'Editar credencial' : 'Nova credencial'} style={{ display: 'contents' }}>
-                    <Dialog.Header>
-                      <Dialog.Title>{credential ? 'Editar credencial' : 'Nova credencial'}</Dialog.Title>
-                    </Dialog.Header>
-                    <Dialog.Body>
-                      <Stack gap="4">
-                        <FormikInput name="toolName" label="Ferramenta" required placeholder="Ex.: Google Ads" autoComplete="off" />
-                        <FormikInput name="url" label="URL" required type="url" placeholder="https://" autoComplete="off" />
-                        <FormikInput name="username" label="Usuário" required placeholder="login ou e-mail" autoComplete="off" />
-                        <PasswordInput
-                          name="password"
-                          label={credential ? 'Senha (deixe em branco para manter a atual)' : 'Senha'}
-                          autoComplete="new-password"
-                          placeholder={credential ? '••••••••' : ''}
-                        />
-                        <FormikTextarea name="observations" label="Observações" placeholder="Opcional" />
-                      </Stack>
-                    </Dialog.Body>
-                    <Dialog.Footer>
-                      <Dialog.ActionTrigger asChild>
-                        <Button variant="outline" type="button">
-                          Cancelar
-                        </Button>
-                      </Dialog.ActionTrigger>
-                      <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Salvando...">
-                        {credential ? 'Salvar' : 'Criar credencial'}
-                      </Button>
-                    </Dialog.Footer>
-                  </Form>
-                )}
-              </Formik>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={credential ? 'Editar credencial' : 'Nova credencial'}
+      scrollBehavior="inside"
+      formKey={credential?.id ?? 'new'}
+      initialValues={initialValues}
+      validationSchema={schema}
+      onSubmit={onSubmit}
+      submitLabel={credential ? 'Salvar' : 'Criar credencial'}
+      submittingLabel="Salvando..."
+    >
+      <FormikInput name="toolName" label="Ferramenta" required placeholder="Ex.: Google Ads" autoComplete="off" />
+      <FormikInput name="url" label="URL" required type="url" placeholder="https://" autoComplete="off" />
+      <FormikInput name="username" label="Usuário" required placeholder="login ou e-mail" autoComplete="off" />
+      <PasswordInput
+        name="password"
+        label={credential ? 'Senha (deixe em branco para manter a atual)' : 'Senha'}
+        autoComplete="new-password"
+        placeholder={credential ? '••••••••' : ''}
+      />
+      <FormikTextarea name="observations" label="Observações" placeholder="Opcional" />
+    </FormDialog>
   );
 }

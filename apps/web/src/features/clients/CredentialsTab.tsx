@@ -22,7 +22,7 @@ import { deleteCredential, revealCredential } from './clients.api';
 import { displayedPassword, externalHref } from './clients.logic';
 import type { ClientCredential } from './clients.types';
 import { copyText } from './clipboard';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialDialog } from './CredentialDialog';
 import { useClientAccess } from './useClients';
 

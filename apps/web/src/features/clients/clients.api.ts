@@ -1,11 +1,20 @@
 import { mutate } from 'swr';
 import { apiFetch, getApiBaseUrl } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
-import type { Client, ClientCredential, ClientPayload, CredentialPayload, SocialNetwork } from './clients.types';
+import type {
+  Client,
+  ClientCredential,
+  CreateClientRequest,
+  CreateCredentialRequest,
+  RevealCredentialResponse,
+  SocialNetwork,
+  UpdateClientRequest,
+  UpdateCredentialRequest,
+} from './clients.types';
 
 /** Writes of the clients domain; each refreshes the SWR keys it changes. */
 
-export async function createClient(body: ClientPayload): Promise<Client> {
+export async function createClient(body: CreateClientRequest): Promise<Client> {
   const client = await apiFetch<Client>('/api/clients', { method: 'POST', body });
   await mutate(keys.clients);
   return client;
@@ -15,14 +24,14 @@ async function refreshClient(id: number, client?: Client | null): Promise<void> 
   await Promise.all([client ? mutate(keys.client(id), client, { revalidate: false }) : mutate(keys.client(id)), mutate(keys.clients)]);
 }
 
-export async function updateClient(id: number, body: Partial<ClientPayload>): Promise<Client> {
+export async function updateClient(id: number, body: UpdateClientRequest): Promise<Client> {
   const client = await apiFetch<Client>(`/api/clients/${id}`, { method: 'PATCH', body });
   await refreshClient(id, client);
   return client;
 }
 
 export async function updateSocialMedia(id: number, body: { social_media: Record<SocialNetwork, string> }): Promise<Client> {
-  return updateClient(id, body as Partial<ClientPayload>);
+  return updateClient(id, body);
 }
 
 export async function deleteClient(id: number): Promise<void> {
@@ -51,13 +60,13 @@ export async function deleteClientLogo(id: number): Promise<void> {
   await refreshClient(id);
 }
 
-export async function createCredential(clientId: number, body: CredentialPayload): Promise<ClientCredential> {
+export async function createCredential(clientId: number, body: CreateCredentialRequest): Promise<ClientCredential> {
   const credential = await apiFetch<ClientCredential>(`/api/clients/${clientId}/access`, { method: 'POST', body });
   await mutate(keys.clientAccess(clientId));
   return credential;
 }
 
-export async function updateCredential(clientId: number, credentialId: number, body: CredentialPayload): Promise<ClientCredential> {
+export async function updateCredential(clientId: number, credentialId: number, body: UpdateCredentialRequest): Promise<ClientCredential> {
   const credential = await apiFetch<ClientCredential>(`/api/clients/${clientId}/access/${credentialId}`, { method: 'PATCH', body });
   await mutate(keys.clientAccess(clientId));
   return credential;
@@ -70,6 +79,8 @@ export async function deleteCredential(clientId: number, credentialId: number): 
 
 /** The explicit, recorded reveal of one stored password. */
 export async function revealCredential(clientId: number, credentialId: number): Promise<string> {
-  const { password } = await apiFetch<{ password: string }>(`/api/clients/${clientId}/access/${credentialId}/reveal`, { method: 'POST' });
+  const { password } = await apiFetch<RevealCredentialResponse>(`/api/clients/${clientId}/access/${credentialId}/reveal`, {
+    method: 'POST',
+  });
   return password;
 }

@@ -13,7 +13,7 @@ import {
   type SocialNetwork,
 } from '@wkflow/contracts';
 import * as yup from 'yup';
-import { type Client, type ClientCredential, type ClientPayload, type CredentialPayload } from './clients.types';
+import type { Client, ClientCredential, CreateClientRequest, CreateCredentialRequest, UpdateCredentialRequest } from './clients.types';
 import type { SocialFormValues } from './clients.logic';
 
 /** Messages of extended.md §5, verbatim. */
@@ -100,7 +100,7 @@ const blankToNull = (value: string) => (value.trim() ? value.trim() : null);
  * The body of POST /api/clients and PATCH /api/clients/{id}: trimmed, optional blanks as null.
  * withRate: the user has clients write (only then the form shows, and sends, the hourly rate).
  */
-export function toClientPayload(values: ClientFormValues, withRate = true): ClientPayload {
+export function toClientPayload(values: ClientFormValues, withRate = true): CreateClientRequest {
   return {
     name: values.name.trim(),
     email: blankToNull(values.email),
@@ -150,8 +150,11 @@ export function credentialFormValues(credential: ClientCredential): CredentialFo
   };
 }
 
-export function toCredentialPayload(values: CredentialFormValues, mode: 'create' | 'edit'): CredentialPayload {
-  const payload: CredentialPayload = {
+/** The body of POST .../access (create) and PATCH .../access/{credentialId} (edit: a password left blank is kept). */
+export function toCredentialPayload(values: CredentialFormValues, mode: 'create'): CreateCredentialRequest;
+export function toCredentialPayload(values: CredentialFormValues, mode: 'edit'): UpdateCredentialRequest;
+export function toCredentialPayload(values: CredentialFormValues, mode: 'create' | 'edit'): UpdateCredentialRequest {
+  const payload: UpdateCredentialRequest = {
     toolName: values.toolName.trim(),
     url: values.url.trim(),
     username: values.username.trim(),

@@ -1,4 +1,4 @@
-import type { Notification, NotificationPage, NotificationPreference } from '@wkflow/contracts';
+import type { Notification, NotificationPage, NotificationPreference, SavePreferencesRequest } from '@wkflow/contracts';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { apiFetch } from '../../lib/fetcher';
@@ -81,7 +81,10 @@ export function useNotificationPreferences() {
 }
 
 export async function saveNotificationPreferences(preferences: NotificationPreference[]): Promise<NotificationPreference[]> {
-  const saved = await apiFetch<NotificationPreference[]>('/api/notifications/preferences', { method: 'PUT', body: { preferences } });
+  const saved = await apiFetch<NotificationPreference[]>('/api/notifications/preferences', {
+    method: 'PUT',
+    body: { preferences } satisfies SavePreferencesRequest,
+  });
   await mutate(keys.notificationPreferences, saved, { revalidate: false });
   return saved;
 }

@@ -19,13 +19,11 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { ClipboardList, Rocket, UserRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { useClients } from '../clients/useClients';
 import { startOnboarding } from './onboarding.api';
 import { personName, processStatusLabel, progressPercent, progressText, STATUS_PALETTE } from './onboarding.logic';
@@ -36,11 +34,10 @@ import { useOnboardingProcesses } from './useOnboarding';
 
 /** /onboarding: processes on the left (start one by client), the selected process's steps on the right. */
 export default function OnboardingPage() {
-  // Onboarding is part of the client's record on the API: clients read to view, clients write to act.
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('clients', 'read');
+  // Onboarding is part of the client's record on the API: clients write to act (the route needs clients read).
+  const { can } = usePermissions();
   const canWrite = can('clients', 'write');
-  const { data, error, isLoading } = useOnboardingProcesses(canRead);
+  const { data, error, isLoading } = useOnboardingProcesses();
   const processes = useMemo(() => (Array.isArray(data) ? data : []), [data]);
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('processo'));
@@ -53,9 +50,6 @@ export default function OnboardingPage() {
       return next;
     });
   }
-
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar o onboarding de clientes." />;
 
   return (
     <Box>

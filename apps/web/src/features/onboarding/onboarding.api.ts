@@ -1,3 +1,4 @@
+import type { StartOnboardingRequest } from '@wkflow/contracts';
 import { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
@@ -5,7 +6,10 @@ import type { OnboardingProcess, StepUpdate, UpdateOnboardingStepResponse } from
 
 /** POST /api/onboarding {clientId}: starts a process from the step template. */
 export async function startOnboarding(clientId: number): Promise<OnboardingProcess | null> {
-  const process = await apiFetch<OnboardingProcess | null>('/api/onboarding', { method: 'POST', body: { clientId } });
+  const process = await apiFetch<OnboardingProcess | null>('/api/onboarding', {
+    method: 'POST',
+    body: { clientId } satisfies StartOnboardingRequest,
+  });
   await mutate(keys.onboarding);
   return process;
 }

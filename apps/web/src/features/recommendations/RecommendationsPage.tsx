@@ -1,26 +1,7 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  Dialog,
-  Field,
-  Flex,
-  Heading,
-  Portal,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Dialog, Field, Flex, Heading, SimpleGrid, Spinner, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import {
   RECOMMENDATION_PRIORITY_LABELS,
   RECOMMENDATION_TYPE_LABELS,
-  RECOMMENDATIONS_RESTRICTED_MESSAGE,
-  RECOMMENDATIONS_RESTRICTED_TITLE,
   type Recommendation,
   type RecommendationInsights,
 } from '@wkflow/contracts';
@@ -39,13 +20,11 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { DialogFrame } from '../../components/DialogFrame';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { dismissRecommendation, generateRecommendations, implementRecommendation, useRecommendations } from './recommendations.api';
-import { canOpenRecommendations, countByPriority, expiresLabel, generatedMessage, PRIORITY_COLORS } from './recommendations.logic';
+import { countByPriority, expiresLabel, generatedMessage, PRIORITY_COLORS } from './recommendations.logic';
 
 type TabKey = 'dashboard' | 'list' | 'analytics';
 type Resolution = { recommendation: Recommendation; kind: 'implement' | 'dismiss' };
@@ -158,54 +137,43 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
   }
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={resolution !== null}
-      onOpenChange={(e) => {
-        if (!e.open) {
+      onOpenChange={(open) => {
+        if (!open) {
           setText('');
           onClose();
         }
       }}
-      placement="center"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{implement ? 'Implementar recomendação' : 'Descartar recomendação'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontWeight="medium">{resolution?.recommendation.title}</Text>
-                <Field.Root>
-                  <Field.Label>{implement ? 'Notas (opcional)' : 'Motivo (opcional)'}</Field.Label>
-                  <Textarea
-                    value={text}
-                    onChange={(e) => setText(e.target.value)}
-                    maxLength={2000}
-                    rows={3}
-                    placeholder={implement ? 'O que foi feito?' : 'Por que esta recomendação não se aplica?'}
-                    data-testid="resolution-text"
-                  />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancelar</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette={implement ? 'green' : 'red'} loading={saving} onClick={() => void confirm()}>
-                {implement ? 'Implementar' : 'Descartar'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>{implement ? 'Implementar recomendação' : 'Descartar recomendação'}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="3">
+          <Text fontWeight="medium">{resolution?.recommendation.title}</Text>
+          <Field.Root>
+            <Field.Label>{implement ? 'Notas (opcional)' : 'Motivo (opcional)'}</Field.Label>
+            <Textarea
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={2000}
+              rows={3}
+              placeholder={implement ? 'O que foi feito?' : 'Por que esta recomendação não se aplica?'}
+              data-testid="resolution-text"
+            />
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancelar</Button>
+        </Dialog.ActionTrigger>
+        <Button colorPalette={implement ? 'green' : 'red'} loading={saving} onClick={() => void confirm()}>
+          {implement ? 'Implementar' : 'Descartar'}
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }
 
@@ -279,16 +247,10 @@ function InsightsGrid({ insights }: { insights: RecommendationInsights }) {
 
 /** /recommendations (extended.md §2.9): for users read plus access profile 1 or role manager. */
 export default function RecommendationsPage() {
-  const { user } = useCurrentUser();
-  const { subject, isLoading: permissionsLoading } = usePermissions();
-  const allowed = canOpenRecommendations(user, subject);
-  const { list, stats, insights } = useRecommendations(allowed);
+  const { list, stats, insights } = useRecommendations();
   const [tab, setTab] = useState<TabKey>('dashboard');
   const [generating, setGenerating] = useState(false);
   const [resolution, setResolution] = useState<Resolution | null>(null);
-
-  if (permissionsLoading || user === undefined) return <Spinner />;
-  if (!allowed) return <AccessDenied title={RECOMMENDATIONS_RESTRICTED_TITLE} message={RECOMMENDATIONS_RESTRICTED_MESSAGE} />;
 
   async function generate() {
     setGenerating(true);

@@ -1,12 +1,20 @@
-import type { GenerateRecommendationsResult, Recommendation, RecommendationInsights, RecommendationStats } from '@wkflow/contracts';
+import type {
+  DismissRecommendationRequest,
+  GenerateRecommendationsResult,
+  ImplementRecommendationRequest,
+  Recommendation,
+  RecommendationInsights,
+  RecommendationStats,
+} from '@wkflow/contracts';
 import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 
-export function useRecommendations(enabled: boolean) {
-  const list = useSWR<Recommendation[]>(enabled ? keys.recommendations : null);
-  const stats = useSWR<RecommendationStats>(enabled ? keys.recommendationsStats : null);
-  const insights = useSWR<RecommendationInsights>(enabled ? keys.recommendationsAnalytics : null);
+/** The page's reads (the route's gate lets only those who may see them in). */
+export function useRecommendations() {
+  const list = useSWR<Recommendation[]>(keys.recommendations);
+  const stats = useSWR<RecommendationStats>(keys.recommendationsStats);
+  const insights = useSWR<RecommendationInsights>(keys.recommendationsAnalytics);
   return { list, stats, insights };
 }
 
@@ -19,11 +27,17 @@ export async function generateRecommendations(): Promise<GenerateRecommendations
 }
 
 export async function implementRecommendation(id: number, notes: string): Promise<void> {
-  await apiFetch(`/api/recommendations/${id}/implement`, { method: 'POST', body: notes.trim() ? { notes: notes.trim() } : {} });
+  await apiFetch(`/api/recommendations/${id}/implement`, {
+    method: 'POST',
+    body: (notes.trim() ? { notes: notes.trim() } : {}) satisfies ImplementRecommendationRequest,
+  });
   await refresh();
 }
 
 export async function dismissRecommendation(id: number, reason: string): Promise<void> {
-  await apiFetch(`/api/recommendations/${id}/dismiss`, { method: 'POST', body: reason.trim() ? { reason: reason.trim() } : {} });
+  await apiFetch(`/api/recommendations/${id}/dismiss`, {
+    method: 'POST',
+    body: (reason.trim() ? { reason: reason.trim() } : {}) satisfies DismissRecommendationRequest,
+  });
   await refresh();
 }

@@ -1,28 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  CloseButton,
-  Dialog,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Dialog, Field, Grid, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { isCompletedColumnName, TASK_TITLE_MAX, type Column, type Task, type TaskAttachment, type User } from '@wkflow/contracts';
 import { Form, Formik, useField } from 'formik';
 import { Archive, ArchiveRestore, Copy, Link2 } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import useSWR from 'swr';
-import { useOpenAfterMount } from '../../components/useOpenAfterMount';
+import { DialogFrame } from '../../components/DialogFrame';
 import { errorMessage } from '../../lib/fetcher';
-import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { backlogColumn } from '../board/board.logic';
 import type { EditRights } from '../board/BoardColumn';
@@ -38,7 +20,7 @@ import { TaskAttachments } from './TaskAttachments';
 import { TaskCardFields } from './TaskCardFields';
 import { TaskComments } from './TaskComments';
 import { TaskHistorySection } from './TaskHistorySection';
-import { useTaskTotalTime } from './useTaskData';
+import { useTask, useTaskTotalTime } from './useTaskData';
 import { IdOptions } from '../../components/IdOptions';
 
 /** What the dialog shows: a new task (in a column, or the backlog) or an existing one. */
@@ -73,31 +55,23 @@ export function TaskDialog({ target, onClose: close, ...rest }: TaskDialogProps)
   const content = useRef<HTMLDivElement>(null);
   // A new task starts in its title; an open one starts on the dialog itself (no title selected to overwrite).
   const initialFocus = target?.mode === 'edit' ? () => content.current : undefined;
-  const open = useOpenAfterMount(target !== null);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      // Focus moved by other parts of the page (a toast, the timer, a notification) never closes
-      // the dialog and loses what was typed: a click outside, Escape or Cancelar do.
-      onFocusOutside={(e) => e.preventDefault()}
+    <DialogFrame
+      open={target !== null}
+      onOpenChange={(next) => !next && onClose()}
       size="xl"
-      placement="center"
       scrollBehavior="inside"
-      initialFocusEl={initialFocus}
+      rootProps={{
+        // Focus moved by other parts of the page (a toast, the timer, a notification) never closes
+        // the dialog and loses what was typed: a click outside, Escape or Cancelar do.
+        onFocusOutside: (e) => e.preventDefault(),
+        initialFocusEl: initialFocus,
+      }}
+      contentProps={{ ref: content, maxW: '6xl', w: 'full', mx: '3', 'data-testid': 'task-dialog' } as Dialog.ContentProps}
+      closeLabel="Fechar"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content ref={content} maxW="6xl" w="full" mx="3" data-testid="task-dialog">
-            {target && <TaskDialogContent key={key} target={target} onClose={onClose} drafts={drafts} {...rest} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fechar" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {target && <TaskDialogContent key={key} target={target} onClose={onClose} drafts={drafts} {...rest} />}
+    </DialogFrame>
   );
 }
 
@@ -114,7 +88,7 @@ function TaskDialogContent({
   const editId = target.mode === 'edit' ? target.taskId : null;
   const fromList = editId ? tasks.find((t) => t.id === editId) : undefined;
   // A task no longer on the board (archived meanwhile, or filtered by the server) is read on its own.
-  const single = useSWR<Task>(editId && !fromList ? keys.task(editId) : null);
+  const single = useTask(editId && !fromList ? editId : null);
   const task = fromList ?? single.data;
 
   if (editId && !task) {

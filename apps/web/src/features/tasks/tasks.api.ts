@@ -1,10 +1,9 @@
-import type { Task, TaskAttachment, TaskComment } from '@wkflow/contracts';
+import type { CreateTaskRequest, Task, TaskAttachment, TaskComment, UpdateTaskRequest } from '@wkflow/contracts';
 import { mutate } from 'swr';
 import { apiFetch, getApiBaseUrl, getJson } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 import { applyMove, removeTask, upsertTask } from '../board/board.logic';
 import { copyBody } from './tasks.logic';
-import type { TaskPayload } from './tasks.schemas';
 
 /** Writes of the tasks domain; each updates the SWR keys it changes. */
 
@@ -16,13 +15,13 @@ function refreshHistory(taskId: number): Promise<unknown> {
   return mutate(keys.taskHistory(taskId));
 }
 
-export async function createTask(body: TaskPayload): Promise<Task> {
+export async function createTask(body: CreateTaskRequest): Promise<Task> {
   const task = await apiFetch<Task>('/api/tasks', { method: 'POST', body });
   await putInList(task);
   return task;
 }
 
-export async function updateTask(id: number, body: Partial<TaskPayload>): Promise<Task> {
+export async function updateTask(id: number, body: UpdateTaskRequest): Promise<Task> {
   const task = await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body });
   await Promise.all([putInList(task), refreshHistory(id)]);
   return task;

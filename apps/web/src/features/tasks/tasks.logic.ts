@@ -4,6 +4,7 @@ import {
   formatDuration,
   formatHoursMinutes,
   REMINDER_LABELS,
+  type CreateTaskRequest,
   type ReminderOption,
   type Task,
   type TaskComment,
@@ -269,7 +270,7 @@ export function fromLocalInput(value: string): string | null {
 }
 
 /** The body of 'Copiar': the same task with ' (cópia)' after the title (core.md §4). */
-export function copyBody(task: Task) {
+export function copyBody(task: Task): CreateTaskRequest {
   return {
     title: `${task.title} (cópia)`,
     description: task.description,

@@ -1,4 +1,11 @@
-import { REMINDER_OPTIONS, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type ReminderOption, type Task } from '@wkflow/contracts';
+import {
+  REMINDER_OPTIONS,
+  TASK_DESCRIPTION_MAX,
+  TASK_TITLE_MAX,
+  type CreateTaskRequest,
+  type ReminderOption,
+  type Task,
+} from '@wkflow/contracts';
 import * as yup from 'yup';
 import { fromLocalInput, toLocalInput } from './tasks.logic';
 
@@ -50,18 +57,8 @@ export function taskToValues(task: Task): TaskFormValues {
 }
 
 /** The body of POST /api/tasks and PUT /api/tasks/{id}. */
-export interface TaskPayload {
-  title: string;
-  description: string;
-  clientId: number;
-  columnId?: number;
-  deadline: string;
-  assignedTo: number[];
-  reminderTime: ReminderOption | null;
-}
-
-export function toTaskPayload(values: TaskFormValues, withColumn: boolean): TaskPayload {
-  const payload: TaskPayload = {
+export function toTaskPayload(values: TaskFormValues, withColumn: boolean): CreateTaskRequest {
+  const payload: CreateTaskRequest = {
     title: values.title.trim(),
     description: values.description.trim(),
     clientId: Number(values.clientId),

@@ -1,4 +1,14 @@
-import type { Column, Task, TaskAttachment, TaskComment, TaskHistoryItem, TimeEntry, User } from '@wkflow/contracts';
+import type {
+  ArchivedTaskPage,
+  TaskTotalTime,
+  Column,
+  Task,
+  TaskAttachment,
+  TaskComment,
+  TaskHistoryItem,
+  TimeEntry,
+  User,
+} from '@wkflow/contracts';
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
 
@@ -19,6 +29,16 @@ export function useTeam(enabled = true) {
   return useSWR<User[]>(enabled ? keys.users : null);
 }
 
+/** GET /api/tasks/{id}: one task (a link to a task outside the loaded list). */
+export function useTask(id: number | null) {
+  return useSWR<Task>(id ? keys.task(id) : null);
+}
+
+/** GET /api/tasks/archived, asked again on each opening and filter change (a cached page may predate an archive or restore). */
+export function useArchivedTasks(query: Parameters<typeof keys.archived>[0] | null) {
+  return useSWR<ArchivedTaskPage>(query ? keys.archived(query) : null, { keepPreviousData: true, revalidateIfStale: true });
+}
+
 export function useTaskComments(taskId: number | null) {
   return useSWR<TaskComment[]>(taskId ? keys.taskComments(taskId) : null);
 }
@@ -34,7 +54,7 @@ export function useTaskTimeEntries(taskId: number | null) {
 
 /** GET /api/tasks/{id}/total-time: {totalTime} in seconds. */
 export function useTaskTotalTime(taskId: number | null) {
-  return useSWR<{ totalTime: number }>(taskId ? keys.taskTotalTime(taskId) : null);
+  return useSWR<TaskTotalTime>(taskId ? keys.taskTotalTime(taskId) : null);
 }
 
 export function useTaskAttachments(taskId: number | null) {

@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  RadioGroup,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Dialog, Field, Grid, HStack, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DESCRIPTION_MAX, formatHoursMinutes } from '@wkflow/contracts';
 import { Form, Formik, useField, useFormikContext } from 'formik';
 import { useMemo, useState } from 'react';
-import { useOpenAfterMount } from '../../components/useOpenAfterMount';
+import { DialogFrame } from '../../components/DialogFrame';
+import { FormikInput } from '../../components/FormikInput';
+import { FormikSelect } from '../../components/FormikSelect';
+import { FormDialogFooter } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -31,55 +19,6 @@ export interface AddTimeEntryDialogProps {
   onOpenChange: (open: boolean) => void;
   /** From the task dialog: the task is fixed. */
   task?: { id: number; title: string };
-}
-
-function TextField({
-  name,
-  label,
-  ...props
-}: { name: keyof ManualEntryValues; label: string } & Omit<React.ComponentProps<typeof Input>, 'name'>) {
-  const [field, meta] = useField<string>(name);
-  const invalid = Boolean(meta.touched && meta.error);
-  return (
-    <Field.Root invalid={invalid} required>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Input {...field} {...props} />
-      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
-
-function SelectField({
-  name,
-  label,
-  children,
-  testId,
-}: {
-  name: keyof ManualEntryValues;
-  label: string;
-  children: React.ReactNode;
-  testId: string;
-}) {
-  const [field, meta] = useField<string>(name);
-  const invalid = Boolean(meta.touched && meta.error);
-  return (
-    <Field.Root invalid={invalid} required>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...field} data-testid={testId}>
-          {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
-    </Field.Root>
-  );
 }
 
 /** 'Início e fim' or 'Duração': which second field the form shows. */
@@ -134,21 +73,16 @@ function Total() {
 
 /** 'Adicionar tempo': a finished entry typed by hand (task, date, start and end or a duration, description). */
 export default function AddTimeEntryDialog({ open, onOpenChange, task }: AddTimeEntryDialogProps) {
-  const shown = useOpenAfterMount(open);
   return (
-    <Dialog.Root open={shown} onOpenChange={(e) => onOpenChange(e.open)} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3" data-testid="add-time-dialog">
-            {open && <AddTimeEntryForm task={task} onDone={() => onOpenChange(false)} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fechar" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      scrollBehavior="inside"
+      contentProps={{ mx: '3', 'data-testid': 'add-time-dialog' } as Dialog.ContentProps}
+      closeLabel="Fechar"
+    >
+      {open && <AddTimeEntryForm task={task} onDone={() => onOpenChange(false)} />}
+    </DialogFrame>
   );
 }
 
@@ -192,32 +126,32 @@ function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string
           <Dialog.Body>
             <Stack gap="4">
               {!task && (
-                <SelectField name="taskId" label="Tarefa" testId="manual-entry-task">
+                <FormikSelect name="taskId" label="Tarefa" required testId="manual-entry-task">
                   <option value="">{tasks.isLoading ? 'Carregando...' : 'Selecione a tarefa'}</option>
                   {taskOptions.map((t) => (
                     <option key={t.id} value={String(t.id)}>
                       {t.title}
                     </option>
                   ))}
-                </SelectField>
+                </FormikSelect>
               )}
               {canWrite && (
-                <SelectField name="userId" label="Pessoa" testId="manual-entry-user">
+                <FormikSelect name="userId" label="Pessoa" required testId="manual-entry-user">
                   {(team.data ?? (user ? [user] : [])).map((u) => (
                     <option key={u.id} value={String(u.id)}>
                       {u.id === userId ? `${u.name} (você)` : u.name}
                     </option>
                   ))}
-                </SelectField>
+                </FormikSelect>
               )}
-              <TextField name="date" label="Data" type="date" max={initialValues.date} />
+              <FormikInput required name="date" label="Data" type="date" max={initialValues.date} />
               <ModeChoice />
               <Grid templateColumns="1fr 1fr" gap="3">
-                <TextField name="start" label="Início" type="time" />
+                <FormikInput required name="start" label="Início" type="time" />
                 {values.mode === 'end' ? (
-                  <TextField name="end" label="Fim" type="time" />
+                  <FormikInput required name="end" label="Fim" type="time" />
                 ) : (
-                  <TextField name="duration" label="Duração" placeholder="HH:MM" inputMode="numeric" autoComplete="off" />
+                  <FormikInput required name="duration" label="Duração" placeholder="HH:MM" inputMode="numeric" autoComplete="off" />
                 )}
               </Grid>
               <Total />
@@ -230,16 +164,12 @@ function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string
               )}
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Dialog.ActionTrigger asChild>
-              <Button variant="outline" type="button">
-                Cancelar
-              </Button>
-            </Dialog.ActionTrigger>
-            <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Adicionando..." data-testid="add-time-submit">
-              Adicionar
-            </Button>
-          </Dialog.Footer>
+          <FormDialogFooter
+            submitLabel="Adicionar"
+            submittingLabel="Adicionando..."
+            submitting={isSubmitting}
+            submitTestId="add-time-submit"
+          />
         </Form>
       )}
     </Formik>

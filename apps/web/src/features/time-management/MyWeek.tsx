@@ -1,13 +1,12 @@
 import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
-import { formatHoursMinutes, hoursHHMM, type MyWeek as MyWeekData } from '@wkflow/contracts';
+import { formatHoursMinutes, hoursHHMM } from '@wkflow/contracts';
 import { DateTime } from 'luxon';
-import useSWR from 'swr';
 import { appTimeZone } from '../../lib/appTimeZone';
-import { keys } from '../../lib/swr';
+import { useMyWeek } from './timeEntries.api';
 
 /** The current user's own hours per day of this week, Monday to Sunday. */
 export function MyWeek() {
-  const { data } = useSWR<MyWeekData>(keys.myWeek);
+  const { data } = useMyWeek();
   if (!data) return null;
   const max = Math.max(...data.days.map((d) => d.seconds), 1);
   const today = DateTime.now().setZone(appTimeZone()).toISODate();

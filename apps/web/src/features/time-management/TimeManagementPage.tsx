@@ -1,29 +1,18 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
-import {
-  formatBRL,
-  formatDuration,
-  formatHoursMinutes,
-  parseDuration,
-  type AdminTimeEntry,
-  type TimesheetEntry,
-  type TimesheetPage,
-} from '@wkflow/contracts';
+import { formatBRL, formatDuration, formatHoursMinutes, parseDuration, type AdminTimeEntry, type TimesheetEntry } from '@wkflow/contracts';
 import { Check, Clock, ListChecks, Users, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { PageHeader } from '../../components/PageHeader';
 import { apiFetch, errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
-import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
-import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
-import { ConfirmDialog } from '../clients/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EntryActions } from './EntryActions';
 import { ExportButtons } from './ExportButtons';
 import { MyWeek } from './MyWeek';
 import { entryStatus } from './timeAdmin.logic';
 import { filterProblem, initialTimesheetFilter, TIMESHEET_PAGE_SIZE, timesheetQuery, type TimesheetFilterState } from './timesheet.logic';
+import { useTimesheet } from './timeEntries.api';
 import { TimesheetFilters } from './TimesheetFilters';
 import { TimesheetTotals } from './TimesheetTotals';
 import { TimeEntryTools } from './TimeEntryTools';
@@ -93,21 +82,13 @@ function DurationEditor({ entry, onDone }: { entry: AdminTimeEntry; onDone: () =
  * client and task, with totals per client and person, the user's own week, exports, edit and delete.
  */
 export default function TimeManagementPage() {
-  const { can, isLoading: permissionsLoading } = usePermissions();
   const [filter, setFilterState] = useState<TimesheetFilterState>(initialTimesheetFilter);
   const [offset, setOffset] = useState(0);
-  const allowed = can('time_tracking', 'read');
   const ready = filterProblem(filter) === null;
   const query = timesheetQuery(filter);
-  const { data, isLoading, mutate } = useSWR<TimesheetPage>(
-    allowed && ready ? keys.timesheet(timesheetQuery(filter, { limit: TIMESHEET_PAGE_SIZE, offset })) : null,
-    { keepPreviousData: true },
-  );
+  const { data, isLoading, mutate } = useTimesheet(ready ? timesheetQuery(filter, { limit: TIMESHEET_PAGE_SIZE, offset }) : null);
   const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<AdminTimeEntry | null>(null);
-
-  if (permissionsLoading) return <Spinner />;
-  if (!allowed) return <AccessDenied message="Você não tem permissão para visualizar gestão de tempo." />;
 
   function setFilter(next: TimesheetFilterState) {
     setFilterState(next);

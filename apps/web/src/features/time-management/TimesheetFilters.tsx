@@ -1,9 +1,8 @@
 import { Button, Field, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { TIMESHEET_PERIOD_LABELS, TIMESHEET_PERIODS, type TimesheetOptions, type TimesheetPeriod } from '@wkflow/contracts';
+import { TIMESHEET_PERIOD_LABELS, TIMESHEET_PERIODS, type TimesheetPeriod } from '@wkflow/contracts';
 import { FilterX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import useSWR from 'swr';
-import { keys } from '../../lib/swr';
+import { useTimesheetOptions } from './timeEntries.api';
 import { filterProblem, idOrNull, initialTimesheetFilter, type TimesheetFilterState } from './timesheet.logic';
 
 function Select({
@@ -37,9 +36,9 @@ function Select({
  * choices come from the server, limited to what the user's time_tracking scope shows.
  */
 export function TimesheetFilters({ filter, onChange }: { filter: TimesheetFilterState; onChange: (next: TimesheetFilterState) => void }) {
-  const { data: options } = useSWR<TimesheetOptions>(keys.timesheetOptions(null));
+  const { data: options } = useTimesheetOptions(null);
   // Tasks narrowed to the chosen client (one more call only when a client is picked).
-  const { data: clientOptions } = useSWR<TimesheetOptions>(filter.clientId ? keys.timesheetOptions(filter.clientId) : null);
+  const { data: clientOptions } = useTimesheetOptions(filter.clientId, Boolean(filter.clientId));
   const tasks = (filter.clientId ? clientOptions?.tasks : options?.tasks) ?? [];
   const problem = filterProblem(filter);
   const set = (patch: Partial<TimesheetFilterState>) => onChange({ ...filter, ...patch });

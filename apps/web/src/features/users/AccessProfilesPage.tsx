@@ -1,16 +1,14 @@
 import { Badge, Box, Button, Card, Center, Grid, HStack, Heading, IconButton, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Eye, Plus, ShieldCheck, SlidersHorizontal, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { AccessProfileDialog } from './AccessProfileDialog';
 import { BackToUsers } from './BackToUsers';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PermissionsEditor, PermissionsError, PermissionsLoading, PermissionsView } from './PermissionsPanels';
 import { deleteAccessProfile } from './users.api';
 import type { AccessProfile } from './users.types';
@@ -18,17 +16,13 @@ import { listOf, useAccessProfiles, useProfilePermissions } from './useUsers';
 
 /** /users/profiles and /users/permissions: profiles, their creation and per-module permissions. */
 export default function AccessProfilesPage() {
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('user_management', 'read');
+  const { can } = usePermissions();
   const canWrite = can('user_management', 'write');
-  const { data, error, isLoading } = useAccessProfiles(canRead);
+  const { data, error, isLoading } = useAccessProfiles();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AccessProfile | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
-
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para gerenciar perfis de acesso." />;
 
   const profiles = listOf(data);
   const selected = profiles.find((p) => p.id === selectedId) ?? profiles[0] ?? null;
@@ -99,19 +93,9 @@ export default function AccessProfilesPage() {
 
       {canWrite && <AccessProfileDialog open={creating} onOpenChange={setCreating} onCreated={(p) => setSelectedId(p.id)} />}
       {canWrite && deleting && (
-        <ConfirmActionDialog
-          open={deleteOpen}
-          onOpenChange={setDeleteOpen}
-          title="Excluir perfil"
-          description={
-            <>
-              Tem certeza que deseja excluir o perfil <strong>{deleting.name}</strong>? Esta ação não pode ser desfeita.
-            </>
-          }
-          confirmLabel="Excluir"
-          colorPalette="red"
-          onConfirm={() => confirmDelete(deleting)}
-        />
+        <ConfirmDialog open={deleteOpen} onOpenChange={setDeleteOpen} title="Excluir perfil" onConfirm={() => confirmDelete(deleting)}>
+          Tem certeza que deseja excluir o perfil <strong>{deleting.name}</strong>? Esta ação não pode ser desfeita.
+        </ConfirmDialog>
       )}
     </Box>
   );

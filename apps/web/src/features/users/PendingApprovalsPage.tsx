@@ -18,15 +18,13 @@ import {
 import { profileLabel } from '@wkflow/contracts';
 import { Check, UserCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { BackToUsers } from './BackToUsers';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { approveUser, rejectUser } from './users.api';
 import type { User } from './users.types';
 import { listOf, useAccessProfiles, usePendingUsers } from './useUsers';
@@ -35,19 +33,15 @@ type Action = { kind: 'approve' | 'reject'; user: User };
 
 /** /users/approvals: registrations waiting for approval; approve (confirmed) or reject (optional reason). */
 export default function PendingApprovalsPage() {
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('users', 'read');
+  const { can } = usePermissions();
   const canWrite = can('users', 'write');
-  const { data, error, isLoading } = usePendingUsers(canRead);
+  const { data, error, isLoading } = usePendingUsers();
   const [action, setAction] = useState<Action | null>(null);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   /** The profile the approval grants: preselected with the requested one. */
   const [grant, setGrant] = useState<number | null>(null);
   const profiles = useAccessProfiles(canWrite);
-
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os usuários." />;
 
   const pending = listOf(data);
 
@@ -164,68 +158,63 @@ export default function PendingApprovalsPage() {
       </Card.Root>
 
       {canWrite && action?.kind === 'approve' && (
-        <ConfirmActionDialog
+        <ConfirmDialog
           open={open}
           onOpenChange={setOpen}
           title="Aprovar usuário"
-          description={
-            <>
-              Tem certeza que deseja aprovar o cadastro de <strong>{action.user.name}</strong>? O usuário será notificado e poderá entrar no
-              sistema.
-            </>
-          }
           confirmLabel="Aprovar"
           colorPalette="green"
           onConfirm={() => approve(action.user)}
+          details={
+            <Field.Root>
+              <Field.Label>Perfil de Acesso</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  aria-label="Perfil de Acesso"
+                  value={String(grant ?? action.user.accessProfileId)}
+                  onChange={(e) => setGrant(Number(e.target.value))}
+                >
+                  {(profiles.data ?? [{ id: action.user.accessProfileId, name: profileLabel(action.user.accessProfileId) }]).map((p) => (
+                    <option key={p.id} value={String(p.id)}>
+                      {p.name}
+                      {p.id === action.user.accessProfileId ? ' (solicitado)' : ''}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.HelperText>Solicitado: {profileLabel(action.user.accessProfileId)}</Field.HelperText>
+            </Field.Root>
+          }
         >
-          <Field.Root>
-            <Field.Label>Perfil de Acesso</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                aria-label="Perfil de Acesso"
-                value={String(grant ?? action.user.accessProfileId)}
-                onChange={(e) => setGrant(Number(e.target.value))}
-              >
-                {(profiles.data ?? [{ id: action.user.accessProfileId, name: profileLabel(action.user.accessProfileId) }]).map((p) => (
-                  <option key={p.id} value={String(p.id)}>
-                    {p.name}
-                    {p.id === action.user.accessProfileId ? ' (solicitado)' : ''}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.HelperText>Solicitado: {profileLabel(action.user.accessProfileId)}</Field.HelperText>
-          </Field.Root>
-        </ConfirmActionDialog>
+          Tem certeza que deseja aprovar o cadastro de <strong>{action.user.name}</strong>? O usuário será notificado e poderá entrar no
+          sistema.
+        </ConfirmDialog>
       )}
       {canWrite && action?.kind === 'reject' && (
-        <ConfirmActionDialog
+        <ConfirmDialog
           open={open}
           onOpenChange={setOpen}
           title="Rejeitar usuário"
-          description={
-            <>
-              O cadastro de <strong>{action.user.name}</strong> será removido do sistema.
-            </>
-          }
           confirmLabel="Rejeitar"
-          colorPalette="red"
           onConfirm={() => reject(action.user)}
+          details={
+            <Field.Root>
+              <Field.Label>Motivo da rejeição (opcional)</Field.Label>
+              <Textarea
+                name="reason"
+                rows={4}
+                resize="vertical"
+                maxLength={1000}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder="Explique o motivo, se quiser"
+              />
+            </Field.Root>
+          }
         >
-          <Field.Root>
-            <Field.Label>Motivo da rejeição (opcional)</Field.Label>
-            <Textarea
-              name="reason"
-              rows={4}
-              resize="vertical"
-              maxLength={1000}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder="Explique o motivo, se quiser"
-            />
-          </Field.Root>
-        </ConfirmActionDialog>
+          O cadastro de <strong>{action.user.name}</strong> será removido do sistema.
+        </ConfirmDialog>
       )}
     </Box>
   );

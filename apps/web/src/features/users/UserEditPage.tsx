@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FormikInput } from '../../components/FormikInput';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage, errorStatus } from '../../lib/fetcher';
@@ -13,7 +12,6 @@ import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { BackToUsers } from './BackToUsers';
 import { ProfileSelect } from './ProfileSelect';
 import { UserStatusBadge } from './UserStatusBadge';
@@ -26,7 +24,7 @@ import {
   toUpdateUserPayload,
   type EditUserValues,
 } from './users.schemas';
-import type { AccessProfile, SetPasswordPayload, User } from './users.types';
+import type { AccessProfile, SetUserPasswordRequest, User } from './users.types';
 import { listOf, useAccessProfiles, useUser } from './useUsers';
 
 /** /users/{id}/edit: read-only id, status and creation date; the info form and the password form. */
@@ -34,14 +32,11 @@ export default function UserEditPage() {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('users', 'read');
+  const { can } = usePermissions();
   const canWrite = can('users', 'write');
-  const { data: user, error, isLoading } = useUser(validId && canRead ? id : null);
-  const profiles = listOf(useAccessProfiles(canRead).data);
+  const { data: user, error, isLoading } = useUser(validId ? id : null);
+  const profiles = listOf(useAccessProfiles().data);
 
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os usuários." />;
   if (!validId || errorStatus(error) === 404) return <UserNotFound />;
   if (error) {
     return (
@@ -176,7 +171,7 @@ function InfoForm({ user, profiles }: { user: User; profiles: readonly AccessPro
 }
 
 function PasswordForm({ user }: { user: User }) {
-  async function onSubmit(values: SetPasswordPayload, helpers: FormikHelpers<SetPasswordPayload>) {
+  async function onSubmit(values: SetUserPasswordRequest, helpers: FormikHelpers<SetUserPasswordRequest>) {
     try {
       await setUserPassword(user.id, values);
       toast.success('Senha alterada com sucesso!');

@@ -3,13 +3,10 @@ import { Form, Formik } from 'formik';
 import { UserPlus } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { FormikInput } from '../../components/FormikInput';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
-import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { BackToUsers } from './BackToUsers';
 import { ProfileSelect } from './ProfileSelect';
 import { createUser } from './users.api';
@@ -18,13 +15,8 @@ import { listOf, useAccessProfiles } from './useUsers';
 
 /** /users/register: 'Cadastro de Novo Usuário', with password confirmation. Needs users write. */
 export default function UserRegisterPage() {
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canWrite = can('users', 'write');
-  const profiles = listOf(useAccessProfiles(canWrite).data);
+  const profiles = listOf(useAccessProfiles().data);
   const navigate = useNavigate();
-
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canWrite) return <AccessDenied message="Você não tem permissão para cadastrar usuários." />;
 
   async function onSubmit(values: RegisterUserValues) {
     try {

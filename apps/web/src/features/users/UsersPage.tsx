@@ -18,11 +18,9 @@ import {
 import { Clock, Mail, Pencil, Plus, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { initials } from '../../lib/format';
 import { usePermissions } from '../auth/usePermissions';
-import { AccessDenied } from '../clients/AccessDenied';
 import { NewUserDialog } from './NewUserDialog';
 import { UserStatusBadge } from './UserStatusBadge';
 import { profileName, sortUsers, teamStats } from './users.logic';
@@ -31,21 +29,17 @@ import { listOf, useAccessProfiles, usePendingUsers, useTeam } from './useUsers'
 
 /** /users: team stats, user cards and the 'Novo Usuário' dialog. Needs users read. */
 export default function UsersPage() {
-  const { can, isLoading: permissionsLoading } = usePermissions();
-  const canRead = can('users', 'read');
+  const { can } = usePermissions();
   const canWrite = can('users', 'write');
   const canManageProfiles = can('user_management', 'read');
-  const team = useTeam(canRead);
-  const pending = usePendingUsers(canRead);
-  const profilesQuery = useAccessProfiles(canRead);
+  const team = useTeam();
+  const pending = usePendingUsers();
+  const profilesQuery = useAccessProfiles();
   const [creating, setCreating] = useState(false);
 
   const profiles = listOf(profilesQuery.data);
   const users = useMemo(() => sortUsers(listOf(team.data)), [team.data]);
   const stats = teamStats(users, Array.isArray(pending.data) ? pending.data : undefined, profiles);
-
-  if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
-  if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os usuários." />;
 
   return (
     <Box>

@@ -1,13 +1,14 @@
 import { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
+import type { ApproveUserRequest, RejectUserRequest } from '@wkflow/contracts';
 import type {
   AccessProfile,
-  CreateUserPayload,
+  CreateUserRequest,
   ModulePermission,
   PermissionEntry,
-  SetPasswordPayload,
-  UpdateUserPayload,
+  SetUserPasswordRequest,
+  UpdateUserRequest,
   User,
 } from './users.types';
 
@@ -18,14 +19,14 @@ async function refreshUserLists(): Promise<void> {
   await Promise.all([mutate(keys.users), mutate(keys.usersWithPending), mutate(keys.pendingUsers), mutate(keys.accessProfiles)]);
 }
 
-export async function createUser(body: CreateUserPayload): Promise<User> {
+export async function createUser(body: CreateUserRequest): Promise<User> {
   const user = await apiFetch<User>('/api/users', { method: 'POST', body });
   await refreshUserLists();
   return user;
 }
 
 /** PUT /api/users/{id}; `currentUserId` refreshes /api/auth/me (and its permissions) when one edits oneself. */
-export async function updateUser(id: number, body: UpdateUserPayload, currentUserId?: number): Promise<User> {
+export async function updateUser(id: number, body: UpdateUserRequest, currentUserId?: number): Promise<User> {
   const user = await apiFetch<User>(`/api/users/${id}`, { method: 'PUT', body });
   await Promise.all([
     mutate(keys.user(id), user, { revalidate: false }),
@@ -35,13 +36,16 @@ export async function updateUser(id: number, body: UpdateUserPayload, currentUse
   return user;
 }
 
-export async function setUserPassword(id: number, body: SetPasswordPayload): Promise<void> {
+export async function setUserPassword(id: number, body: SetUserPasswordRequest): Promise<void> {
   await apiFetch(`/api/users/${id}/password`, { method: 'PUT', body });
 }
 
 /** Approves with the chosen profile (the requested one when not given). */
 export async function approveUser(id: number, accessProfileId?: number): Promise<User> {
-  const user = await apiFetch<User>(`/api/users/${id}/approve`, { method: 'POST', body: accessProfileId ? { accessProfileId } : {} });
+  const user = await apiFetch<User>(`/api/users/${id}/approve`, {
+    method: 'POST',
+    body: (accessProfileId ? { accessProfileId } : {}) satisfies ApproveUserRequest,
+  });
   await Promise.all([refreshUserLists(), mutate(keys.user(id))]);
   return user;
 }
@@ -49,7 +53,7 @@ export async function approveUser(id: number, accessProfileId?: number): Promise
 /** Removes the registration; the reason is optional. */
 export async function rejectUser(id: number, reason: string): Promise<void> {
   const trimmed = reason.trim();
-  await apiFetch(`/api/users/${id}/reject`, { method: 'POST', body: trimmed ? { reason: trimmed } : {} });
+  await apiFetch(`/api/users/${id}/reject`, { method: 'POST', body: (trimmed ? { reason: trimmed } : {}) satisfies RejectUserRequest });
   await refreshUserLists();
 }
 

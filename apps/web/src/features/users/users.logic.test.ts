@@ -27,9 +27,9 @@ function user(id: number, name: string, approved = true, accessProfileId = 3): U
 }
 
 const profiles: AccessProfile[] = [
-  { id: 1, name: 'Administrador', description: 'Acesso total', isDefault: true },
-  { id: 2, name: 'Gerente', description: 'Gerência', isDefault: true },
-  { id: 7, name: 'Financeiro', description: 'Setor financeiro', isDefault: false },
+  { id: 1, name: 'Administrador', description: 'Acesso total', isDefault: true, userCount: 0 },
+  { id: 2, name: 'Gerente', description: 'Gerência', isDefault: true, userCount: 0 },
+  { id: 7, name: 'Financeiro', description: 'Setor financeiro', isDefault: false, userCount: 0 },
 ];
 
 describe('users', () => {

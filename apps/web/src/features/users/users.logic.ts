@@ -6,6 +6,7 @@ import {
   profileLabel,
   type ModuleName,
   type PermissionLevel,
+  type TaskPermissionOptions,
 } from '@wkflow/contracts';
 import type { AccessProfile, ModulePermission, PermissionEntry, User } from './users.types';
 
@@ -90,7 +91,12 @@ export function toPermissionEntries(draft: PermissionDraft): PermissionEntry[] {
     const { permission, editAllTasks, extra } = draft[module];
     const data: Record<string, unknown> = { ...extra };
     if (module === 'tasks' && editAllTasks && permission !== 'hidden') data.editAllTasks = true;
-    return { module, permission, additionalData: Object.keys(data).length ? data : null };
+    // The draft keeps the levels and options as the server sent them (ModulePermission is looser than the save body).
+    return {
+      module,
+      permission: permission as PermissionLevel,
+      additionalData: Object.keys(data).length ? (data as TaskPermissionOptions) : null,
+    };
   });
 }
 

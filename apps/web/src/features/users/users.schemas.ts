@@ -1,6 +1,6 @@
 import { NAME_MIN, PASSWORD_MIN, PROFILE_DESCRIPTION_MIN, USERNAME_MIN } from '@wkflow/contracts';
 import * as yup from 'yup';
-import type { CreateUserPayload, SetPasswordPayload, UpdateUserPayload, User } from './users.types';
+import type { CreateUserRequest, SetUserPasswordRequest, UpdateUserRequest, User } from './users.types';
 
 /**
  * Messages of core.md §5, verbatim. The 'Novo Usuário' dialog (and, where the spec gives no
@@ -99,7 +99,7 @@ export const newUserSchema = yup.object({
 
 export const newUserInitialValues: NewUserValues = { username: '', email: '', password: '', name: '', accessProfileId: '' };
 
-export function toCreateUserPayload(values: NewUserValues): CreateUserPayload {
+export function toCreateUserPayload(values: NewUserValues): CreateUserRequest {
   return {
     username: values.username.trim(),
     email: values.email.trim(),
@@ -150,7 +150,7 @@ export function editUserValues(user: User): EditUserValues {
   return { name: user.name ?? '', email: user.email ?? '', username: user.username ?? '', accessProfileId: user.accessProfileId ?? '' };
 }
 
-export function toUpdateUserPayload(values: EditUserValues): UpdateUserPayload {
+export function toUpdateUserPayload(values: EditUserValues): UpdateUserRequest {
   return {
     name: values.name.trim(),
     email: values.email.trim(),
@@ -167,7 +167,7 @@ export const adminPasswordSchema = yup.object({
     .test('same-as-password', adminPasswordMessages.mismatch, sameAs('newPassword')),
 });
 
-export const adminPasswordInitialValues: SetPasswordPayload = { newPassword: '', confirmPassword: '' };
+export const adminPasswordInitialValues: SetUserPasswordRequest = { newPassword: '', confirmPassword: '' };
 
 /* ---------- /profile ---------- */
 

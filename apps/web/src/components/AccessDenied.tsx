@@ -1,6 +1,6 @@
 import { Card, Center, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { ShieldX } from 'lucide-react';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** The spec's 'Acesso Negado' screen for a module the user may not read ('Acesso Restrito' for recommendations). */
 export function AccessDenied({ message, title = 'Acesso Negado' }: { message: string; title?: string }) {
@@ -10,11 +10,7 @@ export function AccessDenied({ message, title = 'Acesso Negado' }: { message: st
       <Card.Body>
         <Center py="16">
           <Stack align="center" gap="3" textAlign="center">
-            <Center boxSize="12" rounded="full" bg="red.subtle" color="red.fg">
-              <Icon boxSize="6">
-                <ShieldX />
-              </Icon>
-            </Center>
+            <DeniedIcon />
             <Heading as="h1" size="lg">
               {title}
             </Heading>
@@ -25,5 +21,32 @@ export function AccessDenied({ message, title = 'Acesso Negado' }: { message: st
         </Center>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** /admin/ai-test's own denial (extended.md §2.13): one line, no heading. */
+export function AdminOnly() {
+  useDocumentTitle('Acesso negado');
+  return (
+    <Card.Root variant="outline" data-testid="access-denied">
+      <Card.Body>
+        <Center py="16">
+          <Stack align="center" gap="3" textAlign="center">
+            <DeniedIcon />
+            <Text fontWeight="medium">Acesso negado. Esta página é apenas para administradores.</Text>
+          </Stack>
+        </Center>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DeniedIcon() {
+  return (
+    <Center boxSize="12" rounded="full" bg="red.subtle" color="red.fg">
+      <Icon boxSize="6">
+        <ShieldX />
+      </Icon>
+    </Center>
   );
 }

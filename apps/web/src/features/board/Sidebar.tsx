@@ -3,11 +3,11 @@ import { canViewAllTasks } from '@wkflow/contracts';
 import { CalendarClock, FolderKanban, Users, X } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { appTimeZone } from '../lib/appTimeZone';
-import { initials } from '../lib/format';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { usePermissions } from '../features/auth/usePermissions';
-import { CLIENT_PARAM, MEMBER_PARAM, idParam } from '../features/board/board.logic';
+import { appTimeZone } from '../../lib/appTimeZone';
+import { initials } from '../../lib/format';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { usePermissions } from '../auth/usePermissions';
+import { CLIENT_PARAM, MEMBER_PARAM, idParam } from './board.logic';
 import {
   clientCounts,
   columnCounts,
@@ -17,9 +17,9 @@ import {
   scopedTasks,
   statusSummary,
   type DeliveryBuckets,
-} from '../features/board/sidebar.logic';
-import { useClients } from '../features/clients/useClients';
-import { useColumns, useTasks, useTeam } from '../features/tasks/useTaskData';
+} from './sidebar.logic';
+import { useClients } from '../clients/useClients';
+import { useColumns, useTasks, useTeam } from '../tasks/useTaskData';
 
 function Section({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
