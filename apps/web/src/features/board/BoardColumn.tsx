@@ -73,8 +73,9 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     const row = (event.target as HTMLElement).closest<HTMLElement>('.wk-row');
     if (!row) return;
     setFocusedId(Number(row.dataset.taskId));
-    // The browser shows the focused button; show its whole card.
-    row.querySelector('.wk-card')?.scrollIntoView({ block: 'nearest' });
+    // The browser shows the button the keyboard focused; show its whole card. (Not on a click or a tap:
+    // scrolling under the pointer between press and release would send the click elsewhere.)
+    if ((event.target as HTMLElement).matches(':focus-visible')) row.querySelector('.wk-card')?.scrollIntoView({ block: 'nearest' });
   };
 
   // After 'Mover para…': bring the card into view (rendering it in a long list) and focus it.
