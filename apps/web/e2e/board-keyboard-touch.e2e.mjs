@@ -240,4 +240,19 @@ test('a 400-card list renders only the cards in view, and Tab goes from card to 
   assert.ok((await list.evaluate((el) => el.scrollTop)) > 500, 'the list scrolled down with the focus');
   assert.ok((await list.locator('.wk-card').count()) < 40, 'still windowed');
   await product.screenshot(page, 'board-long-list');
+
+  // A card dropped in a gap of the windowed list lands there: on the top edge of its 3rd card, 3rd place.
+  // Every list in view, so neither end of the drag needs a scroll.
+  await page.setViewportSize({ width: 2200, height: 900 });
+  await page.getByTestId('board').evaluate((el) => (el.scrollLeft = 0));
+  await list.evaluate((el) => (el.scrollTop = 0));
+  const third = list.locator('.wk-row[data-index="2"] .wk-card');
+  await third.waitFor();
+  const dragged = column(page, 'Backlog').locator('[data-testid^="task-card-"]').first();
+  const id = Number((await dragged.getAttribute('data-testid')).replace('task-card-', ''));
+  const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
+  await dragged.dragTo(third, { targetPosition: { x: 40, y: 3 } });
+  assert.equal((await moved).status(), 200);
+  assert.deepEqual(await placeOf(id), { name: 'Em revisão', position: 3 });
+  await list.locator(`.wk-row[data-index="2"] [data-testid="task-card-${id}"]`).waitFor();
 });

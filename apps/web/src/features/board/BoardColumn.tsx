@@ -2,7 +2,7 @@ import { Badge, Box, Flex, HStack, IconButton, Input, Popover, Portal, SimpleGri
 import { COLUMN_NAME_MAX, COLUMN_PALETTE, isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
 import { Check, GripVertical, Palette, Plus, Trash2 } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
-import { useDrag, useDrop } from 'react-dnd';
+import { useDrag, useDragLayer, useDrop } from 'react-dnd';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { CARD_TYPE, TaskCard, taskCardCss, type CardDragItem } from '../tasks/TaskCard';
 import { canEditTask } from '../tasks/tasks.logic';
@@ -54,7 +54,8 @@ const CARD_GAP = 8;
 /**
  * One list of the board: header (count, add button, admin tools), its cards, a drop target. A long
  * list renders only the cards in view (windowing); the focused card and its neighbours stay rendered,
- * so Tab and Shift+Tab go from card to card (the browser scrolls the next one into view).
+ * so Tab and Shift+Tab go from card to card (the browser scrolls the next one into view), and so does
+ * a dragged card.
  */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { column, tasks, isAdmin, canCreate, rights, clients, people, onOpen, onMove, onAdd, onDrop, onReorder } = props;
@@ -65,10 +66,16 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const windowed = tasks.length > WINDOW_FROM;
   const [focusedId, setFocusedId] = useState<number | null>(null);
   const focusedAt = focusedId === null ? -1 : tasks.findIndex((t) => t.id === focusedId);
-  const keepMounted = useMemo(
-    () => (focusedAt === -1 ? [] : [focusedAt - 1, focusedAt, focusedAt + 1].filter((i) => i >= 0 && i < tasks.length)),
-    [focusedAt, tasks.length],
+  // The dragged card stays mounted too: its drag ends on its own element.
+  const draggedId = useDragLayer((monitor) =>
+    monitor.isDragging() && monitor.getItemType() === CARD_TYPE ? (monitor.getItem<CardDragItem>().id ?? null) : null,
   );
+  const draggedAt = windowed && draggedId !== null ? tasks.findIndex((t) => t.id === draggedId) : -1;
+  const keepMounted = useMemo(() => {
+    const keep = focusedAt === -1 ? [] : [focusedAt - 1, focusedAt, focusedAt + 1];
+    if (draggedAt !== -1 && !keep.includes(draggedAt)) keep.push(draggedAt);
+    return keep.filter((i) => i >= 0 && i < tasks.length).sort((a, b) => a - b);
+  }, [focusedAt, draggedAt, tasks.length]);
   const onFocusCard = (event: FocusEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('.wk-row');
     if (!row) return;
