@@ -83,6 +83,7 @@ test("keyboard only: 'Mover para…' moves a card to another list and place, Esc
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowDown');
   assert.equal(await placeSelect.inputValue(), '2');
+  await product.screenshot(page, 'board-move-dialog');
   const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
   await page.keyboard.press('Tab'); // Cancelar
   await page.keyboard.press('Tab'); // Mover

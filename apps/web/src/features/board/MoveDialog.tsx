@@ -30,7 +30,7 @@ export function MoveDialog({ task, columns, shown, onMove, onClose, finalFocus }
       open={open}
       onOpenChange={(e) => !e.open && onClose()}
       placement="center"
-      size={{ base: 'full', sm: 'sm' }}
+      size="sm"
       finalFocusEl={finalFocus}
     >
       <Portal>

@@ -69,7 +69,7 @@ export const taskCardCss: SystemStyleObject = {
   // A row of the column's list (the windowed list measures it).
   '& .wk-row': { flexShrink: 0 },
   // On touch screens a long press drags the card: no callout or text selection in its way.
-  '@media (pointer: coarse)': { '& .wk-card[data-movable], & .wk-card[data-menu]': { userSelect: 'none', WebkitTouchCallout: 'none' } },
+  '@media (pointer: coarse)': { '& .wk-card[data-movable]': { userSelect: 'none', WebkitTouchCallout: 'none' } },
   '& .wk-card[data-movable]': { cursor: 'grab' },
   '& .wk-card[data-overdue]': { borderColor: 'red.200' },
   '& .wk-card[data-dragging]': { opacity: 0.4 },
@@ -173,7 +173,6 @@ function TaskCardView({ task, completed, movable, client, people, onOpen, onMove
       data-completed={completed || undefined}
       data-overdue={overdue || undefined}
       data-dragging={dragging || undefined}
-      data-menu={(movable && onMove !== undefined) || undefined}
     >
       <div className="wk-card__top">
         <div className="wk-card__badges">
