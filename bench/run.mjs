@@ -26,7 +26,7 @@ import { measureWeb } from './web.mjs';
 
 const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const WEB_BOARD_TASKS = 2_000;
+const WEB_BOARD_TASKS = 5_000;
 const TARGETS = {
   activeRps: 3000,
   tasksP99: 150,
@@ -305,7 +305,7 @@ async function main() {
     else analyticsRows[path] = await measure(`GET ${path}`, { path, ...as(admin) }, { analytics: path });
   }
 
-  // Web: a 2,000-card board.
+  // Web: the full 5,000-card board.
   await stopServer(api);
   children.delete(api);
   let web = { boardJsKb: NaN, jsFiles: 0, renderMs: NaN, dropMs: NaN };

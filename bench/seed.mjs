@@ -132,14 +132,17 @@ export async function seedAgency(databaseUrl) {
   });
 }
 
-/** Web phase: leaves `keep` open tasks on the board (the others archived; positions are computed on read). */
+/**
+ * Web phase: exactly `keep` open tasks on the board, the first by id outside 'concluídos' (archived
+ * ones brought back if the board holds fewer); every other task archived. Positions are computed on read.
+ */
 export async function shrinkBoard(databaseUrl, keep) {
   await withClient(databaseUrl, async (db) => {
     await db.query(
-      `UPDATE tasks SET "isArchived" = true
-        WHERE NOT "isArchived" AND id NOT IN (
-          SELECT t.id FROM tasks t JOIN columns c ON c.id = t."columnId"
-           WHERE NOT t."isArchived" AND c.name <> 'concluídos' ORDER BY t.id LIMIT $1)`,
+      `WITH kept AS (
+         SELECT t.id FROM tasks t JOIN columns c ON c.id = t."columnId" WHERE c.name <> 'concluídos' ORDER BY t.id LIMIT $1)
+       UPDATE tasks SET "isArchived" = id NOT IN (SELECT id FROM kept)
+        WHERE "isArchived" IS DISTINCT FROM (id NOT IN (SELECT id FROM kept))`,
       [keep],
     );
   });

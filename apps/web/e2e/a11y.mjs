@@ -88,6 +88,12 @@ export async function dialogTable(product) {
       dialog: taskDialog,
     },
     {
+      name: 'move',
+      path: '/',
+      open: (page) => page.getByTestId(`task-card-${taskId}`).getByTestId('card-move').click(),
+      dialog: (page) => page.getByTestId('move-dialog'),
+    },
+    {
       name: 'ai',
       path: '/',
       open: (page) => headerAction(page, 'create-with-ai', '/?new=ai'),

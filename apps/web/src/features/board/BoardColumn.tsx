@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Input, Popover, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, IconButton, Input, Popover, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { COLUMN_NAME_MAX, COLUMN_PALETTE, isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
 import { Check, GripVertical, Palette, Plus, Trash2 } from 'lucide-react';
-import { memo, useRef, useState, type UIEvent } from 'react';
-import { useDrag, useDrop } from 'react-dnd';
+import { memo, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useDrag, useDragLayer, useDrop } from 'react-dnd';
+import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { CARD_TYPE, TaskCard, taskCardCss, type CardDragItem } from '../tasks/TaskCard';
 import { canEditTask } from '../tasks/tasks.logic';
-import { CARDS_PER_PAGE, nearEnd, slotAt } from './board.logic';
+import { slotAt, WINDOW_FROM } from './board.logic';
 
 /** react-dnd item type of a column (admins drag columns by their handle to reorder them). */
 export const COLUMN_TYPE = 'board-column';
@@ -31,6 +32,11 @@ interface BoardColumnProps {
   clients: ReadonlyMap<number, { name: string; color: string }>;
   people: ReadonlyMap<number, { id: number; name: string }>;
   onOpen: (taskId: number) => void;
+  /** 'Mover para…' on one of its cards. */
+  onMove: (taskId: number) => void;
+  /** A card of this column to bring into view and focus (after 'Mover para…'), then `onFocused`. */
+  focusTaskId: number | null;
+  onFocused: () => void;
   onAdd: (column: Column) => void;
   /** A card dropped in the gap `slot` (0: before the first) among the column's cards. */
   onDrop: (taskId: number, column: Column, shown: Task[], slot: number) => void;
@@ -41,12 +47,57 @@ interface BoardColumnProps {
   onDelete: (column: Column) => void;
 }
 
-/** One list of the board: header (count, add button, admin tools), its cards (rendered in pages), a drop target. */
+/** Estimated height of a card before it is measured (a card with a 2-line description), and the gap between cards. */
+const CARD_ESTIMATE = 138;
+const CARD_GAP = 8;
+
+/**
+ * One list of the board: header (count, add button, admin tools), its cards, a drop target. A long
+ * list renders only the cards in view (windowing); the focused card and its neighbours stay rendered,
+ * so Tab and Shift+Tab go from card to card (the browser scrolls the next one into view), and so does
+ * a dragged card.
+ */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
-  const { column, tasks, isAdmin, canCreate, rights, clients, people, onOpen, onAdd, onDrop, onReorder } = props;
+  const { column, tasks, isAdmin, canCreate, rights, clients, people, onOpen, onMove, onAdd, onDrop, onReorder } = props;
+  const { focusTaskId, onFocused } = props;
   const completed = isCompletedColumnName(column.name);
-  const [limit, setLimit] = useState(CARDS_PER_PAGE);
   const cardsRef = useRef<HTMLDivElement>(null);
+  const virtual = useRef<VirtualizerHandle>(null);
+  const windowed = tasks.length > WINDOW_FROM;
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const focusedAt = focusedId === null ? -1 : tasks.findIndex((t) => t.id === focusedId);
+  // The dragged card stays mounted too: its drag ends on its own element.
+  const draggedId = useDragLayer((monitor) =>
+    monitor.isDragging() && monitor.getItemType() === CARD_TYPE ? (monitor.getItem<CardDragItem>().id ?? null) : null,
+  );
+  const draggedAt = windowed && draggedId !== null ? tasks.findIndex((t) => t.id === draggedId) : -1;
+  const keepMounted = useMemo(() => {
+    const keep = focusedAt === -1 ? [] : [focusedAt - 1, focusedAt, focusedAt + 1];
+    if (draggedAt !== -1 && !keep.includes(draggedAt)) keep.push(draggedAt);
+    return keep.filter((i) => i >= 0 && i < tasks.length).sort((a, b) => a - b);
+  }, [focusedAt, draggedAt, tasks.length]);
+  const onFocusCard = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('.wk-row');
+    if (!row) return;
+    setFocusedId(Number(row.dataset.taskId));
+    // The browser shows the button the keyboard focused; show its whole card. (Not on a click or a tap:
+    // scrolling under the pointer between press and release would send the click elsewhere.)
+    if ((event.target as HTMLElement).matches(':focus-visible')) row.querySelector('.wk-card')?.scrollIntoView({ block: 'nearest' });
+  };
+
+  // After 'Mover para…': bring the card into view (rendering it in a long list) and focus it.
+  useEffect(() => {
+    if (focusTaskId === null) return;
+    const index = tasks.findIndex((t) => t.id === focusTaskId);
+    if (index === -1) return;
+    setFocusedId(focusTaskId);
+    virtual.current?.scrollToIndex(index, { align: 'nearest' });
+    const frame = requestAnimationFrame(() => {
+      cardsRef.current?.querySelector<HTMLElement>(`[data-task-id="${focusTaskId}"] .wk-card__open`)?.focus();
+      onFocused();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusTaskId, tasks, onFocused]);
   const columnRef = useRef<HTMLDivElement | null>(null);
   // Where a dragged card would land: the gap and the line's offset in the scrolled list.
   const [gap, setGap] = useState<{ slot: number; top: number } | null>(null);
@@ -55,10 +106,14 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const gapAt = (y: number): { slot: number; top: number } => {
     const list = cardsRef.current;
     if (!list) return { slot: 0, top: 0 };
-    const cards = [...list.querySelectorAll<HTMLElement>(':scope > .wk-card')].map((el) => el.getBoundingClientRect());
-    const slot = slotAt(y, cards);
+    const rows = [...list.querySelectorAll<HTMLElement>('.wk-row')];
+    const cards = rows.map((el) => el.getBoundingClientRect());
+    const at = slotAt(y, cards);
+    // Rendered rows carry their index in the whole list (a long list renders only some).
+    const index = (i: number) => Number(rows[i].dataset.index);
+    const slot = at < rows.length ? index(at) : rows.length ? index(rows.length - 1) + 1 : 0;
     const box = list.getBoundingClientRect();
-    const edge = slot < cards.length ? cards[slot].top - 5 : cards.length ? cards[cards.length - 1].bottom + 3 : box.top + 4;
+    const edge = at < cards.length ? cards[at].top - 5 : cards.length ? cards[cards.length - 1].bottom + 3 : box.top + 4;
     return { slot, top: edge - box.top + list.scrollTop };
   };
 
@@ -101,10 +156,17 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     [column.id, isAdmin],
   );
 
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (limit < tasks.length && nearEnd(el.scrollTop, el.clientHeight, el.scrollHeight)) setLimit((l) => l + CARDS_PER_PAGE);
-  };
+  const card = (task: Task) => (
+    <TaskCard
+      task={task}
+      completed={completed}
+      movable={canEditTask(task, rights.userId, rights)}
+      client={clients.get(task.clientId)}
+      people={people}
+      onOpen={onOpen}
+      onMove={onMove}
+    />
+  );
 
   return (
     <Stack
@@ -184,9 +246,11 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
         overflowY="auto"
         px="0.5"
         pb="1"
-        onScroll={onScroll}
+        overflowAnchor="none"
+        onFocus={onFocusCard}
         css={taskCardCss}
         data-testid="column-cards"
+        data-windowed={windowed || undefined}
       >
         {over && gap && (
           <Box
@@ -198,6 +262,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
             rounded="full"
             bg="brand.solid"
             pointerEvents="none"
+            zIndex="1"
             data-testid="drop-gap"
           />
         )}
@@ -206,21 +271,23 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
             Nenhuma tarefa nesta coluna
           </Text>
         )}
-        {tasks.slice(0, limit).map((task) => (
-          <TaskCard
-            key={task.id}
-            task={task}
-            completed={completed}
-            movable={canEditTask(task, rights.userId, rights)}
-            client={clients.get(task.clientId)}
-            people={people}
-            onOpen={onOpen}
-          />
-        ))}
-        {tasks.length > limit && (
-          <Button size="xs" variant="ghost" flexShrink={0} onClick={() => setLimit((l) => l + CARDS_PER_PAGE)}>
-            Mostrar mais ({tasks.length - limit})
-          </Button>
+        {windowed ? (
+          <div style={{ flexShrink: 0 }}>
+            <Virtualizer ref={virtual} scrollRef={cardsRef} data={tasks} keepMounted={keepMounted} itemSize={CARD_ESTIMATE}>
+              {(task, index) => (
+                // The padding is the gap between cards (the list places its rows itself).
+                <div key={task.id} className="wk-row" data-index={index} data-task-id={task.id} style={{ paddingBottom: CARD_GAP }}>
+                  {card(task)}
+                </div>
+              )}
+            </Virtualizer>
+          </div>
+        ) : (
+          tasks.map((task, index) => (
+            <div key={task.id} className="wk-row" data-index={index} data-task-id={task.id}>
+              {card(task)}
+            </div>
+          ))
         )}
       </Stack>
     </Stack>

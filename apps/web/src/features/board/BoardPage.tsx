@@ -11,7 +11,6 @@ import {
 } from '@wkflow/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DndProvider } from 'react-dnd';
-import { HTML5Backend } from 'react-dnd-html5-backend';
 import { useSearchParams } from 'react-router';
 import { NEW_PARAM } from '../../app/shellActions';
 import { Sidebar } from './Sidebar';
@@ -46,6 +45,7 @@ import {
   type BoardFilters,
 } from './board.logic';
 import { createColumn, deleteColumn, renameColumn, reorderColumnsOnServer, updateColumn } from './columns.api';
+import { useDndBackend } from './useDndBackend';
 
 // The dialog (and its forms code) loads when first opened, not with the board.
 const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ default: m.TaskDialog })));
@@ -53,6 +53,8 @@ const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ defau
 const ArchivedDrawer = lazy(() => import('./ArchivedDrawer').then((m) => ({ default: m.ArchivedDrawer })));
 // So does the column deletion confirmation (only admins delete lists).
 const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+// And 'Mover para…'.
+const MoveDialog = lazy(() => import('./MoveDialog').then((m) => ({ default: m.MoveDialog })));
 
 const NO_TASKS: Task[] = [];
 const NO_COLUMNS: Column[] = [];
@@ -142,12 +144,11 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
     latest.current = { tasks, columns };
   }, [tasks, columns]);
 
-  const onDrop = useCallback((taskId: number, column: Column, shown: Task[], slot: number) => {
+  /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. */
+  const move = useCallback((taskId: number, column: Column, position: number) => {
     const board = latest.current;
     const task = board.tasks.find((t) => t.id === taskId);
     const from = board.columns.find((c) => c.id === task?.columnId);
-    const position = dropPlace(task, from, column, shown, slot);
-    if (position === null) return;
     moveTask(taskId, column.id, position, column.name)
       .then(() => {
         // A completed card leaves the default board: say so, and offer the way back to where it was.
@@ -162,6 +163,35 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       })
       .catch((err: unknown) => toast.error('Erro ao mover tarefa', errorMessage(err)));
   }, []);
+
+  const onDrop = useCallback(
+    (taskId: number, column: Column, shown: Task[], slot: number) => {
+      const board = latest.current;
+      const task = board.tasks.find((t) => t.id === taskId);
+      const from = board.columns.find((c) => c.id === task?.columnId);
+      const position = dropPlace(task, from, column, shown, slot);
+      if (position !== null) move(taskId, column, position);
+    },
+    [move],
+  );
+
+  // 'Mover para…': the card whose dialog is open, then the card to focus again when it closes.
+  const [movingId, setMovingId] = useState<number | null>(null);
+  const [moveUsed, setMoveUsed] = useState(false);
+  if (movingId !== null && !moveUsed) setMoveUsed(true);
+  const [focusTask, setFocusTask] = useState<number | null>(null);
+  const onMove = useCallback((taskId: number) => setMovingId(taskId), []);
+  const onFocused = useCallback(() => setFocusTask(null), []);
+  const lastMoving = useRef<number | null>(null);
+  const closeMove = useCallback(() => {
+    lastMoving.current = movingId;
+    setFocusTask(movingId);
+    setMovingId(null);
+  }, [movingId]);
+  const cardButton = useCallback(() => document.querySelector<HTMLElement>(`[data-task-id="${lastMoving.current}"] .wk-card__open`), []);
+  const movingTask = useMemo(() => (movingId === null ? null : (tasks.find((t) => t.id === movingId) ?? null)), [tasks, movingId]);
+  const focusColumn = focusTask === null ? null : (tasks.find((t) => t.id === focusTask)?.columnId ?? null);
+  const dnd = useDndBackend();
 
   const onReorder = useCallback((columnId: number, target: Column, before: boolean) => {
     const updates = reorderColumns(latest.current.columns, columnId, target.id, before);
@@ -304,8 +334,12 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
               <Text color="red.fg">{errorMessage(loadError)}</Text>
             </Card.Body>
           </Card.Root>
+        ) : !dnd ? (
+          <Center py="24">
+            <Spinner />
+          </Center>
         ) : (
-          <DndProvider backend={HTML5Backend}>
+          <DndProvider backend={dnd.backend} options={dnd.options}>
             <Stack direction="row" gap="3" align="flex-start" overflowX="auto" pb="4" data-testid="board">
               {columns.map((column) => (
                 <BoardColumn
@@ -318,6 +352,9 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
                   clients={clientsById}
                   people={people}
                   onOpen={onOpen}
+                  onMove={onMove}
+                  focusTaskId={focusColumn === column.id ? focusTask : null}
+                  onFocused={onFocused}
                   onAdd={onAdd}
                   onDrop={onDrop}
                   onReorder={onReorder}
@@ -355,6 +392,11 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
             rights={rights}
             onOpenTask={openLinked}
           />
+        </Suspense>
+      )}
+      {moveUsed && (
+        <Suspense fallback={null}>
+          <MoveDialog task={movingTask} columns={columns} shown={grouped} onMove={move} onClose={closeMove} finalFocus={cardButton} />
         </Suspense>
       )}
       {confirmUsed && (

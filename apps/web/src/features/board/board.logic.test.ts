@@ -11,7 +11,9 @@ import {
   reorderColumns,
   slotAt,
   idParam,
-  nearEnd,
+  movePlaces,
+  moveTargets,
+  placeAt,
   removeTask,
   tasksByColumn,
   upsertTask,
@@ -102,6 +104,21 @@ describe('moving cards', () => {
   it('does not move completed cards or unknown tasks', () => {
     expect(dropPlace(task(1, 3, 1), columns[2], columns[1], [], 0)).toBeNull();
     expect(dropPlace(undefined, undefined, columns[1], [], 0)).toBeNull();
+  });
+  it("'Mover para…' offers every place among the other cards and starts at the card's own", () => {
+    const shown = [task(1, 2, 1), task(2, 2, 2), task(3, 2, 3)];
+    expect(movePlaces(2, shown)).toEqual({ count: 3, initial: 2 });
+    expect(movePlaces(9, shown)).toEqual({ count: 4, initial: 4 });
+    expect(movePlaces(9, [])).toEqual({ count: 1, initial: 1 });
+    // Place 3 of column 2 for card 1 (its others are 2 and 3): after both.
+    const others = shown.filter((t) => t.id !== 1);
+    expect(placeAt(shown[0], columns[1], others, 3 - 1)).toBe(3);
+    expect(placeAt(shown[0], columns[1], others, 1 - 1)).toBeNull();
+  });
+  it("reopens a completed card with 'Mover para…' in another column only", () => {
+    expect(moveTargets(columns, columns[2]).map((c) => c.id)).toEqual([1, 2]);
+    expect(moveTargets(columns, columns[1]).map((c) => c.id)).toEqual([1, 2, 3]);
+    expect(placeAt(task(1, 3, 1), columns[1], [task(4, 2, 1)], 1)).toBe(2);
   });
   it('finds the gap under the pointer', () => {
     const cards = [
@@ -211,9 +228,5 @@ describe('board list helpers', () => {
     expect(second.get(1)).toBe(first.get(1));
     expect(second.get(2)).not.toBe(first.get(2));
     expect(keepUnchangedGroups(null, first)).toBe(first);
-  });
-  it('knows when a scrolled column is near its end', () => {
-    expect(nearEnd(0, 500, 5000)).toBe(false);
-    expect(nearEnd(4300, 500, 5000)).toBe(true);
   });
 });

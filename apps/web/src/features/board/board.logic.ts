@@ -127,8 +127,8 @@ export function backlogColumn(columns: readonly Column[]): Column | undefined {
  * Where a dropped card goes: the 1-based place among the target column's other cards that
  * PUT /api/tasks/{id}/move takes, or null when nothing moves (completed card, unknown task, same place).
  * `shown` is the target column's cards as rendered, in order; `slot` the gap the card was dropped
- * in (0: before the first). The place comes from the neighbours' server positions, so cards the
- * filters hide keep theirs; a column showing no card gets its visible count plus 1 (core.md §4).
+ * in (0: before the first). Completed cards are not dragged (core.md §2); 'Mover para…' reopens
+ * them with `placeAt`, like the dialog's list select.
  */
 export function dropPlace(
   task: Pick<Task, 'id' | 'columnId' | 'position'> | undefined,
@@ -137,8 +137,22 @@ export function dropPlace(
   shown: readonly Pick<Task, 'id' | 'position'>[],
   slot: number,
 ): number | null {
-  if (!task) return null;
   if (from && isCompletedColumnName(from.name)) return null;
+  return placeAt(task, to, shown, slot);
+}
+
+/**
+ * The server place of a card put in gap `slot` among `shown` (the target column's rendered cards),
+ * or null when nothing moves. The place comes from the neighbours' server positions, so cards the
+ * filters hide keep theirs; a column showing no card gets its visible count plus 1 (core.md §4).
+ */
+export function placeAt(
+  task: Pick<Task, 'id' | 'columnId' | 'position'> | undefined,
+  to: Column,
+  shown: readonly Pick<Task, 'id' | 'position'>[],
+  slot: number,
+): number | null {
+  if (!task) return null;
   const same = task.columnId === to.id;
   // Server places count the other cards only: one less past the card's own place in its column.
   const without = (position: number) => (same && task.position < position ? position - 1 : position);
@@ -149,6 +163,21 @@ export function dropPlace(
     .find((t) => t.id !== task.id);
   const place = after ? without(after.position) : before ? without(before.position) + 1 : 1;
   return same && place === task.position ? null : place;
+}
+
+/**
+ * 'Mover para…' in column `shown` (its rendered cards): the places offered (1 to the other cards'
+ * count + 1, the end) and the one chosen first (the card's own place there, else the end).
+ */
+export function movePlaces(taskId: number, shown: readonly Pick<Task, 'id'>[]): { count: number; initial: number } {
+  const own = shown.findIndex((t) => t.id === taskId);
+  const count = shown.length + (own === -1 ? 1 : 0);
+  return { count, initial: own === -1 ? count : own + 1 };
+}
+
+/** The columns 'Mover para…' offers: all of them, but a completed card is reopened by choosing another one. */
+export function moveTargets(columns: readonly Column[], from: Column | undefined): Column[] {
+  return from && isCompletedColumnName(from.name) ? columns.filter((c) => c.id !== from.id) : [...columns];
 }
 
 /** The gap a pointer at `y` falls in, given the rendered cards' top and height (in order): before the first card whose middle is below it. */
@@ -236,13 +265,8 @@ export function removeTask(tasks: readonly Task[] | undefined, taskId: number): 
     .map((t) => (t.columnId === removed.columnId && t.position > removed.position ? { ...t, position: t.position - 1 } : t));
 }
 
-/** Cards rendered per step in a long column ('Mostrar mais' or scrolling adds the next step). */
-export const CARDS_PER_PAGE = 50;
-
-/** Whether a scrolled list is near its end (then the next cards are rendered). */
-export function nearEnd(scrollTop: number, clientHeight: number, scrollHeight: number, margin = 300): boolean {
-  return scrollTop + clientHeight >= scrollHeight - margin;
-}
+/** Columns with more cards than this render only the ones in view (windowing). */
+export const WINDOW_FROM = 50;
 
 /** A new list needs a non-blank title. (Here, not with the yup schemas: the board loads without them.) */
 export function columnNameToSend(text: string): string | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, Task } from '@wkflow/contracts';
+import { calendarDaysBetween, type Column, type Task } from '@wkflow/contracts';
 import { dueText } from '../tasks/tasks.logic';
-import { clientCounts, columnCounts, deliveryBuckets, memberCounts, scopedTasks, statusSummary } from './sidebar.logic';
+import { clientCounts, columnCounts, deliveryBucketOf, deliveryBuckets, memberCounts, scopedTasks, statusSummary } from './sidebar.logic';
 
 const columns: Column[] = [
   { id: 1, name: 'Backlog', position: 1, color: '#6b7280', isFixed: true },
@@ -44,6 +44,17 @@ describe('sidebar summaries', () => {
     // now is 09:00 on the 22nd in São Paulo: +2 h and +24 h and +30 h are today/tomorrow, +60 h the 24th, +73 h the 25th.
     expect(deliveryBuckets(tasks, columns, now)).toEqual({ oneDay: 3, twoDays: 1, threeDays: 1, later: 0 });
     expect(deliveryBuckets([task(8, { deadline: hours(100) })], columns, now)).toEqual({ oneDay: 0, twoDays: 0, threeDays: 0, later: 1 });
+  });
+  it('buckets far deadlines without the zone arithmetic, as the calendar-day count would, across a DST change', () => {
+    const now = new Date('2026-10-29T23:30:00.000Z');
+    for (const zone of ['America/New_York', 'America/Sao_Paulo', 'Pacific/Chatham']) {
+      for (let h = 60; h <= 170; h += 1) {
+        const deadline = new Date(now.getTime() + h * 3_600_000).toISOString();
+        const days = calendarDaysBetween(deadline, now, zone) ?? 0;
+        const expected = { oneDay: 0, twoDays: 0, threeDays: 0, later: 0, [deliveryBucketOf(days)]: 1 };
+        expect(deliveryBuckets([task(9, { deadline })], columns, now, zone)).toEqual(expected);
+      }
+    }
   });
   it("a deadline the day after tomorrow, 40 h away, is 'Em 2 dias' and the card says 'Vence em 2 dias' (issue 22 §10)", () => {
     // 20:00 on the 22nd in São Paulo; the deadline is 12:00 on the 24th.

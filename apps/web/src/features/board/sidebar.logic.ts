@@ -42,6 +42,8 @@ export const DELIVERY_LABELS: Record<keyof DeliveryBuckets, string> = {
   later: 'Mais de 3 dias',
 };
 
+const FAR_AHEAD = 5 * 24 * 60 * 60 * 1000;
+
 /** The bucket of a calendar-day distance (0 today, 1 tomorrow...): today and tomorrow are 'Em 1 dia'. */
 export function deliveryBucketOf(days: number): keyof DeliveryBuckets {
   return days <= 1 ? 'oneDay' : days === 2 ? 'twoDays' : days === 3 ? 'threeDays' : 'later';
@@ -65,7 +67,10 @@ export function deliveryBuckets(
     if (state(task) === 'completed') continue;
     const left = Date.parse(task.deadline) - now.getTime();
     if (Number.isNaN(left) || left < 0) continue;
-    buckets[deliveryBucketOf(calendarDaysBetween(task.deadline, now, timeZone) ?? 0)] += 1;
+    // Five days ahead or more is 4 calendar days at least, even across a DST change: 'Mais de 3 dias'
+    // without the zone arithmetic (a board holds thousands of tasks, most of them far off).
+    if (left >= FAR_AHEAD) buckets.later += 1;
+    else buckets[deliveryBucketOf(calendarDaysBetween(task.deadline, now, timeZone) ?? 0)] += 1;
   }
   return buckets;
 }

@@ -1,6 +1,6 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { contrastTextColor, DEFAULT_COLUMN_COLOR, type Task } from '@wkflow/contracts';
-import { Clock, Paperclip } from 'lucide-react';
+import { ArrowRightLeft, Clock, Paperclip } from 'lucide-react';
 import { memo } from 'react';
 import { useDrag } from 'react-dnd';
 import { appTimeZone } from '../../lib/appTimeZone';
@@ -52,6 +52,24 @@ export const taskCardCss: SystemStyleObject = {
   },
   // Controls beside the card's button sit above its click area.
   '& .wk-card__timer': { position: 'relative', zIndex: 1, display: 'inline-flex' },
+  '& .wk-card__move': {
+    position: 'relative',
+    zIndex: 1,
+    display: 'inline-grid',
+    placeItems: 'center',
+    boxSize: '6',
+    mr: '-1',
+    rounded: 'sm',
+    color: 'fg.muted',
+    cursor: 'pointer',
+    flexShrink: 0,
+    _hover: { bg: 'bg.muted', color: 'fg' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
+  },
+  // A row of the column's list (the windowed list measures it).
+  '& .wk-row': { flexShrink: 0 },
+  // On touch screens a long press drags the card: no callout or text selection in its way.
+  '@media (pointer: coarse)': { '& .wk-card[data-movable]': { userSelect: 'none', WebkitTouchCallout: 'none' } },
   '& .wk-card[data-movable]': { cursor: 'grab' },
   '& .wk-card[data-overdue]': { borderColor: 'red.200' },
   '& .wk-card[data-dragging]': { opacity: 0.4 },
@@ -103,6 +121,8 @@ export interface TaskCardProps {
   /** Team by id (a stable map, so the memoised card does not re-render for nothing). */
   people: ReadonlyMap<number, { id: number; name: string }>;
   onOpen: (taskId: number) => void;
+  /** 'Mover para…' (the keyboard's and the phone's way to move it), when the user may move it. */
+  onMove?: (taskId: number) => void;
 }
 
 /**
@@ -120,10 +140,11 @@ export const TaskCard = memo(
     a.client === b.client &&
     a.people === b.people &&
     a.onOpen === b.onOpen &&
+    a.onMove === b.onMove &&
     sameCard(a.task, b.task),
 );
 
-function TaskCardView({ task, completed, movable, client, people, onOpen }: TaskCardProps) {
+function TaskCardView({ task, completed, movable, client, people, onOpen, onMove }: TaskCardProps) {
   const canMove = movable && !completed;
   const [{ dragging }, drag] = useDrag<CardDragItem, unknown, { dragging: boolean }>(
     () => ({
@@ -212,6 +233,19 @@ function TaskCardView({ task, completed, movable, client, people, onOpen }: Task
             <span className="wk-card__timer">
               <QuickTimerButton taskId={task.id} taskTitle={task.title} />
             </span>
+          )}
+          {movable && onMove && (
+            <button
+              type="button"
+              className="wk-card__move"
+              aria-label={`Mover para… (${task.title})`}
+              title="Mover para…"
+              aria-haspopup="dialog"
+              onClick={() => onMove(task.id)}
+              data-testid="card-move"
+            >
+              <ArrowRightLeft size={14} />
+            </button>
           )}
         </div>
       </div>
