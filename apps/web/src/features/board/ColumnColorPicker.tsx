@@ -9,7 +9,7 @@ export interface ColorPickerProps {
 }
 
 /**
- * The popover (Chakra's Popover with its positioning and focus machinery, ~15 KB gzipped with the bell's)
+ * The popover (Chakra's Popover with its positioning and focus machinery, ~20 KB gzipped with the bell's)
  * loads on the button's first hover, focus or click: the board's first render does not need it.
  */
 const loadPopup = () => import('./ColumnColorPopup');
