@@ -3,7 +3,7 @@
 // Starts the product as `npm start` does (migrations, base + demo seed, the API serving apps/web/dist, no
 // Redis) on a throwaway database, and drops it at the end. Needs `npm run build` first.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { answers, startEmbeddedPostgres } from '../scripts/embedded-postgres.mjs';
-import { apiDist, dropDatabase, freePort, login, runNode, startServer, stopServer, webDist } from './lib.mjs';
+import { apiDist, dropDatabase, freePort, login, root, runNode, startServer, stopServer, webDist } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'admin@wkflow.local', password: 'lighthouse-admin-password' };
@@ -134,6 +134,7 @@ async function lighthouseRun(port, url, cookie, attempt = 1) {
     unusedJsKb: (lhr.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0) / 1024,
     lcpElement: lcpElement(lhr),
     finalUrl: lhr.finalDisplayedUrl,
+    lhr,
   };
 }
 
@@ -151,8 +152,15 @@ export async function measureLighthouse({ baseUrl, cookie, routes = LIGHTHOUSE_R
         results.push(await lighthouseRun(chrome.port, `${baseUrl}${route}`, route === '/login' ? null : cookie));
       }
       const byScore = [...results].sort((a, b) => a.score - b.score);
-      const row = { route, runs: results, ...byScore[Math.floor(byScore.length / 2)], load: load() };
+      const { lhr, ...row } = { route, runs: results, ...byScore[Math.floor(byScore.length / 2)], load: load() };
       rows.push(row);
+      // The median run's whole report, for a look at its long tasks and scripts (test-results/ is not committed).
+      mkdirSync(join(root, 'test-results'), { recursive: true });
+      writeFileSync(
+        join(root, 'test-results', `lighthouse${route === '/' ? '-board' : route.replace(/\//g, '-')}.json`),
+        JSON.stringify(lhr),
+      );
+      for (const r of results) delete r.lhr;
       log(
         `  ${route}: scores ${results.map((r) => r.score).join(', ')}; median run: TBT ${row.tbt.toFixed(0)} ms, LCP ${row.lcp.toFixed(0)} ms ${row.lcpElement}, unused JS ${row.unusedJsKb.toFixed(1)} KB (load average ${row.load})`,
       );
