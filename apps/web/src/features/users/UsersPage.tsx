@@ -19,6 +19,7 @@ import { Clock, Mail, Pencil, Plus, ShieldCheck, UserCheck, Users } from 'lucide
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { useRevealInTransition } from '../../components/useRevealInTransition';
 import { PageHeader } from '../../components/PageHeader';
 import { initials } from '../../lib/format';
 import { usePermissions } from '../auth/usePermissions';
@@ -43,6 +44,8 @@ export default function UsersPage() {
   const profiles = listOf(profilesQuery.data);
   const users = useMemo(() => sortUsers(listOf(team.data)), [team.data]);
   const stats = teamStats(users, Array.isArray(pending.data) ? pending.data : undefined, profiles);
+  // The cards' first render is sliced (a transition); the skeletons stay until it is done.
+  const teamLoading = !useRevealInTransition(!team.isLoading);
 
   if (permissionsLoading) return <FullPageSpinner minH="50vh" />;
   if (!canRead) return <AccessDenied message="Você não tem permissão para visualizar os usuários." />;
@@ -87,7 +90,7 @@ export default function UsersPage() {
         <StatCard label="Perfis de Acesso" value={stats.profiles} icon={<ShieldCheck />} tone="purple" loading={profilesQuery.isLoading} />
       </SimpleGrid>
 
-      {team.isLoading ? (
+      {teamLoading ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} h="36" rounded="l3" />
