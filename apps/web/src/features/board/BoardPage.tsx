@@ -17,7 +17,6 @@ import { NEW_PARAM } from '../../app/shellActions';
 import { Sidebar } from '../../app/Sidebar';
 import { useTaskSearch } from '../../app/useTaskSearch';
 import { PageHeader } from '../../components/PageHeader';
-import { useRevealInTransition } from '../../components/useRevealInTransition';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -248,9 +247,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       { replace: true },
     );
 
-  const dataLoading = tasksQuery.isLoading || columnsQuery.isLoading;
-  // The cards' first render is sliced (a transition); the spinner stays until it is done.
-  const loading = !useRevealInTransition(!dataLoading);
+  const loading = tasksQuery.isLoading || columnsQuery.isLoading;
   const loadError = tasksQuery.error ?? columnsQuery.error;
   const scopeClient = scope.clientId !== null ? (clientsById.get(scope.clientId)?.name ?? `#${scope.clientId}`) : null;
   const scopeMember = scope.memberId !== null ? (people.get(scope.memberId)?.name ?? `#${scope.memberId}`) : null;
