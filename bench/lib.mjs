@@ -8,7 +8,8 @@ import pg from 'pg';
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** BENCH_API_DIST: measure another build of the API (e.g. one made from an older commit) on the same bench. */
 export const apiDist = process.env.BENCH_API_DIST ? resolve(process.env.BENCH_API_DIST) : join(root, 'apps/api/dist');
-export const webDist = join(root, 'apps/web/dist');
+/** BENCH_WEB_DIST: measure another build of the web app (e.g. one made before a change), likewise. */
+export const webDist = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : join(root, 'apps/web/dist');
 
 export { deleteRedisKeys, freePort } from '../apps/web/e2e/harness.mjs';
 

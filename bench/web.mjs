@@ -1,5 +1,5 @@
 // Web figures: gzipped JS of the board route, time to render a large board, drop → optimistic move.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -40,6 +40,31 @@ async function loggedInContext(browser, baseUrl, admin) {
   return context;
 }
 
+/**
+ * The board route's JS, from the build's manifest: the entry (index.html) and the board page's chunk with
+ * every chunk they import statically, i.e. what the browser must load before it can render the board.
+ * Chunks loaded on demand (dialogs, popovers, other pages) are not counted, whenever they happen to load,
+ * so the figure depends on the build only.
+ */
+export function boardRouteJs() {
+  const manifestPath = join(webDist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build the web app (build.manifest) first.`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit('src/features/board/BoardPage.tsx');
+  const scripts = [...files].filter((f) => f.endsWith('.js'));
+  const bytes = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length, 0);
+  return { kb: bytes / 1024, files: scripts.map((f) => `/${f}`) };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function measureWeb({ baseUrl, admin, boardTasks }) {
@@ -51,17 +76,19 @@ export async function measureWeb({ baseUrl, admin, boardTasks }) {
     // Cold loads of the board route: the JS it fetches, and the time until the board is shown.
     const renders = [];
     const tasksAt = [];
-    let scripts = new Set();
+    const counted = boardRouteJs();
+    let beforeBoard = new Set();
     for (let run = 0; run < RENDER_RUNS; run++) {
       const page = await context.newPage();
       const client = await context.newCDPSession(page);
       await client.send('Network.setCacheDisabled', { cacheDisabled: true });
-      const loaded = new Set();
-      page.on('response', (r) => {
-        if (r.request().resourceType() === 'script') loaded.add(new URL(r.url()).pathname);
+      const requested = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') requested.push({ path: new URL(r.url()).pathname, at: Date.now() });
       });
       await page.goto('/', { waitUntil: 'commit' });
       await page.waitForFunction(() => window.__bench?.boardReady, null, { timeout: 60_000, polling: 50 });
+      const readyAt = Date.now();
       // Include the paint of that frame.
       const ms = await page.evaluate(
         () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(window.__bench.boardReady), 0))),
@@ -74,7 +101,7 @@ export async function measureWeb({ baseUrl, admin, boardTasks }) {
         ),
       );
       if (run === 0) {
-        scripts = loaded;
+        beforeBoard = new Set(requested.filter((r) => r.at <= readyAt).map((r) => r.path));
         await page.screenshot({ path: join(root, 'test-results', 'bench-board.png') }).catch(() => undefined);
       }
       if (run < RENDER_RUNS - 1) await page.close();
@@ -83,10 +110,12 @@ export async function measureWeb({ baseUrl, admin, boardTasks }) {
         console.log(
           `  board render runs: ${renders.map((r) => r.toFixed(0)).join(', ')} ms (tasks JSON received at ${tasksAt.map((t) => t.toFixed(0)).join(', ')} ms); drop → move ${dropMs.toFixed(1)} ms`,
         );
-        const sizes = [...scripts].map((path) => gzipSync(readFileSync(join(webDist, path))).length);
+        // A check of the count: a script the browser needed before the board showed that the manifest does not list.
+        const extra = [...beforeBoard].filter((path) => !counted.files.includes(path));
+        if (extra.length) console.log(`  scripts requested before the board showed, not in the route's static graph: ${extra.join(', ')}`);
         return {
-          boardJsKb: sizes.reduce((a, b) => a + b, 0) / 1024,
-          jsFiles: sizes.length,
+          boardJsKb: counted.kb,
+          jsFiles: counted.files.length,
           renderMs: median(renders),
           dropMs,
         };

@@ -1,12 +1,13 @@
-import { Badge, Box, Flex, HStack, IconButton, Input, Popover, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { COLUMN_NAME_MAX, COLUMN_PALETTE, isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
-import { Check, GripVertical, Palette, Plus, Trash2 } from 'lucide-react';
+import { Badge, Box, Flex, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { COLUMN_NAME_MAX, isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
+import { GripVertical, Plus, Trash2 } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useDrag, useDragLayer, useDrop } from 'react-dnd';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { CARD_TYPE, TaskCard, taskCardCss, type CardDragItem } from '../tasks/TaskCard';
 import { canEditTask } from '../tasks/tasks.logic';
 import { slotAt, WINDOW_FROM } from './board.logic';
+import { ColorPicker } from './ColumnColorPicker';
 
 /** react-dnd item type of a column (admins drag columns by their handle to reorder them). */
 export const COLUMN_TYPE = 'board-column';
@@ -384,58 +385,5 @@ function ColumnName({
         {count}
       </Badge>
     </HStack>
-  );
-}
-
-/** The 8-colour palette (core.md §9). */
-function ColorPicker({ column, onPick }: { column: Column; onPick: (column: Column, color: string) => void }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={`Cor da lista ${column.name}`} title="Cor da lista" size="2xs" variant="ghost">
-          <Palette />
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="auto">
-            <Popover.Body p="3">
-              <Text textStyle="xs" fontWeight="semibold" color="fg.muted" mb="2">
-                Cor da lista
-              </Text>
-              <SimpleGrid columns={4} gap="2">
-                {COLUMN_PALETTE.map((c) => {
-                  const current = c.value.toLowerCase() === column.color.toLowerCase();
-                  return (
-                    <Box
-                      key={c.value}
-                      as="button"
-                      aria-label={c.name}
-                      title={c.name}
-                      boxSize="7"
-                      rounded="md"
-                      bg={c.value}
-                      color="white"
-                      display="grid"
-                      placeItems="center"
-                      outline={current ? '2px solid' : undefined}
-                      outlineColor="fg"
-                      outlineOffset="1px"
-                      onClick={() => {
-                        setOpen(false);
-                        if (!current) onPick(column, c.value);
-                      }}
-                    >
-                      {current && <Check size={14} />}
-                    </Box>
-                  );
-                })}
-              </SimpleGrid>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
   );
 }

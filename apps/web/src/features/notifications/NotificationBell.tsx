@@ -1,21 +1,50 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Link, Popover, Portal, Text } from '@chakra-ui/react';
-import { ADMIN_PROFILE_ID, type Notification } from '@wkflow/contracts';
-import { Bell, BellRing, CheckCheck, FlaskConical } from 'lucide-react';
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Badge, Box, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { Bell } from 'lucide-react';
+import { forwardRef, lazy, Suspense, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser';
-import { browserPermission, requestBrowserPermission } from './browserAlerts';
-import { markAllNotificationsRead, sendTestNotification, useNotificationBell } from './notifications.api';
+import { useNotificationBell } from './notifications.api';
 import { bellItems, unreadBadge } from './notifications.logic';
-import { NotificationItem } from './NotificationItem';
-import { openNotification } from './openNotification';
 
 /** 'Ver todas': the whole history (the settings page keeps /notifications). */
 export const HISTORY_PATH = '/notifications/all';
 
-/** Failures of the dropdown's calls are English errors with no toast (core.md §8): logged only. */
-function logFailure(action: () => Promise<void>): void {
-  action().catch((error: unknown) => console.error(error));
+/**
+ * The dropdown (Chakra's Popover with its positioning and focus machinery, shared with the board's colour
+ * picker) loads on the bell's first hover, focus or click, so it is not part of every page's first load.
+ */
+const loadPopup = () => import('./NotificationBellPopup');
+const NotificationBellPopup = lazy(loadPopup);
+
+export const BellButton = forwardRef<HTMLButtonElement, Partial<IconButtonProps>>(function BellButton(props, ref) {
+  return (
+    <IconButton ref={ref} variant="ghost" size="sm" rounded="full" aria-label="Notificações" color="fg.muted" {...props}>
+      <Bell />
+    </IconButton>
+  );
+});
+
+export function BellBadge({ unread }: { unread: number }) {
+  const badge = unreadBadge(unread);
+  if (!badge) return null;
+  return (
+    <Badge
+      position="absolute"
+      top="-1"
+      insetEnd="-1"
+      minW="5"
+      h="5"
+      px="1"
+      justifyContent="center"
+      rounded="full"
+      variant="solid"
+      colorPalette="red"
+      textStyle="2xs"
+      pointerEvents="none"
+      data-testid="notification-badge"
+    >
+      {badge}
+    </Badge>
+  );
 }
 
 /**
@@ -25,110 +54,23 @@ function logFailure(action: () => Promise<void>): void {
  */
 export function NotificationBell() {
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
-  const { data, isLoading } = useNotificationBell(Boolean(user));
-  const [open, setOpen] = useState(false);
-  const [permission, setPermission] = useState(browserPermission);
-  const { items, more, unread } = bellItems(data);
-  const badge = unreadBadge(unread);
-
-  function choose(notification: Notification) {
-    setOpen(false);
-    openNotification(notification, navigate);
-  }
-
-  async function activate() {
-    const result = await requestBrowserPermission();
-    setPermission(result);
-  }
-
+  const { data } = useNotificationBell(Boolean(user));
+  const [opened, setOpened] = useState(false);
+  const placeholder = (
+    <Box position="relative" data-testid="notification-bell">
+      <BellButton
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadPopup()}
+        onFocus={() => void loadPopup()}
+        onClick={() => setOpened(true)}
+      />
+      <BellBadge unread={bellItems(data).unread} />
+    </Box>
+  );
+  if (!opened) return placeholder;
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount open={open} onOpenChange={(e) => setOpen(e.open)}>
-      <Box position="relative" data-testid="notification-bell">
-        <Popover.Trigger asChild>
-          <IconButton variant="ghost" size="sm" rounded="full" aria-label="Notificações" color="fg.muted">
-            <Bell />
-          </IconButton>
-        </Popover.Trigger>
-        {badge && (
-          <Badge
-            position="absolute"
-            top="-1"
-            insetEnd="-1"
-            minW="5"
-            h="5"
-            px="1"
-            justifyContent="center"
-            rounded="full"
-            variant="solid"
-            colorPalette="red"
-            textStyle="2xs"
-            pointerEvents="none"
-            data-testid="notification-badge"
-          >
-            {badge}
-          </Badge>
-        )}
-      </Box>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: '92vw', sm: 'sm' }} data-testid="notification-dropdown">
-            <Flex px="4" py="3" align="center" justify="space-between" gap="2" borderBottomWidth="1px" borderColor="border.muted">
-              <Text fontWeight="semibold">Notificações</Text>
-              <HStack gap="1">
-                {permission !== 'granted' && (
-                  <Button size="xs" variant="ghost" onClick={() => void activate()}>
-                    <BellRing /> Ativar
-                  </Button>
-                )}
-                {user?.accessProfileId === ADMIN_PROFILE_ID && (
-                  <Button size="xs" variant="ghost" onClick={() => logFailure(sendTestNotification)}>
-                    <FlaskConical /> Teste
-                  </Button>
-                )}
-                {unread > 0 && (
-                  <Button size="xs" variant="ghost" colorPalette="brand" onClick={() => logFailure(markAllNotificationsRead)}>
-                    <CheckCheck /> Marcar todas
-                  </Button>
-                )}
-              </HStack>
-            </Flex>
-            <Box maxH="md" overflowY="auto">
-              {isLoading ? (
-                <Text px="4" py="6" textAlign="center" textStyle="sm" color="fg.muted">
-                  Carregando notificações...
-                </Text>
-              ) : items.length === 0 ? (
-                <Text px="4" py="6" textAlign="center" textStyle="sm" color="fg.muted">
-                  Nenhuma notificação encontrada
-                </Text>
-              ) : (
-                items.map((n) => <NotificationItem key={n.id} notification={n} onOpen={choose} />)
-              )}
-            </Box>
-            <Flex
-              px="4"
-              py="2"
-              align="center"
-              justify={more > 0 ? 'space-between' : 'center'}
-              gap="2"
-              borderTopWidth="1px"
-              borderColor="border.muted"
-            >
-              {more > 0 && (
-                <Text textStyle="xs" color="fg.muted" data-testid="notification-more">
-                  E mais {more} notificações...
-                </Text>
-              )}
-              <Link asChild textStyle="sm" fontWeight="medium" color="brand.fg">
-                <RouterLink to={HISTORY_PATH} onClick={() => setOpen(false)}>
-                  Ver todas
-                </RouterLink>
-              </Link>
-            </Flex>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <Suspense fallback={placeholder}>
+      <NotificationBellPopup defaultOpen />
+    </Suspense>
   );
 }

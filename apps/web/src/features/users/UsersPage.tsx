@@ -18,6 +18,7 @@ import {
 import { Clock, Mail, Pencil, Plus, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useRevealInTransition } from '../../components/useRevealInTransition';
 import { PageHeader } from '../../components/PageHeader';
 import { initials } from '../../lib/format';
 import { usePermissions } from '../auth/usePermissions';
@@ -40,6 +41,8 @@ export default function UsersPage() {
   const profiles = listOf(profilesQuery.data);
   const users = useMemo(() => sortUsers(listOf(team.data)), [team.data]);
   const stats = teamStats(users, Array.isArray(pending.data) ? pending.data : undefined, profiles);
+  // The cards' first render is sliced (a transition); the skeletons stay until it is done.
+  const teamLoading = !useRevealInTransition(!team.isLoading);
 
   return (
     <Box>
@@ -81,7 +84,7 @@ export default function UsersPage() {
         <StatCard label="Perfis de Acesso" value={stats.profiles} icon={<ShieldCheck />} tone="purple" loading={profilesQuery.isLoading} />
       </SimpleGrid>
 
-      {team.isLoading ? (
+      {teamLoading ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} h="36" rounded="l3" />
