@@ -80,7 +80,9 @@ export async function seedAgency(databaseUrl) {
       `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration, description)
        SELECT 1 + i % $2::int, 1 + (i * 13) % $3::int, st, st + d * interval '1 second', d, CASE WHEN i % 4 = 0 THEN 'Trabalho na tarefa' END
          FROM generate_series(1, $1::int) i,
-              LATERAL (SELECT now() - (i % 365) * interval '1 day' - (i % 600) * interval '1 minute' AS st, 300 + (i * 37) % 7200 AS d) x`,
+              LATERAL (SELECT 300 + (i * 37) % 7200 AS d) dur,
+              -- Finished entries end before now: one ending later would overlap the timers the bench starts.
+              LATERAL (SELECT now() - (i % 365) * interval '1 day' - (i % 600) * interval '1 minute' - d * interval '1 second' AS st) x`,
       [s.timeEntries, s.users, s.tasks],
     );
     await q(
