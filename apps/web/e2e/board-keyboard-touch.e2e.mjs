@@ -251,9 +251,24 @@ test('a 400-card list renders only the cards in view, and Tab goes from card to 
   await third.waitFor();
   const dragged = column(page, 'Backlog').locator('[data-testid^="task-card-"]').first();
   const id = Number((await dragged.getAttribute('data-testid')).replace('task-card-', ''));
+  // The wider viewport and the scroll re-lay the windowed list out: drag only once both ends stand still.
+  await settled(third);
+  await settled(dragged);
   const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
   await dragged.dragTo(third, { targetPosition: { x: 40, y: 3 } });
   assert.equal((await moved).status(), 200);
   assert.deepEqual(await placeOf(id), { name: 'Em revisão', position: 3 });
   await list.locator(`.wk-row[data-index="2"] [data-testid="task-card-${id}"]`).waitFor();
 });
+
+/** Waits until the element's box is the same in two reads 150 ms apart (layout and windowing done). */
+async function settled(locator) {
+  let last = null;
+  for (let i = 0; i < 40; i++) {
+    const box = JSON.stringify(await locator.boundingBox());
+    if (box === last && box !== 'null') return;
+    last = box;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error('the element kept moving');
+}
