@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
  * models: the analytics module and the timesheet report.
  */
 const SRC = join(__dirname);
-const TABLES_WITHOUT_ENTITY: Record<string, string> = { session: 'auth', board_version: 'tasks' };
+const TABLES_WITHOUT_ENTITY: Record<string, string> = { session: 'auth', board_version: 'tasks', board_changes: 'tasks' };
 /** Declared cross-table read models (reports that join other modules' tables in SQL; they only read). */
 const READ_MODELS = new Set(['analytics', 'timer/timesheet.service.ts']);
 

@@ -31,12 +31,82 @@ export interface Task {
   assignedTo: number[];
   reminderTime: ReminderOption | null;
   createdBy: number | null;
+  /** The task's 1-based place among all of its column's board tasks (core.md §4). */
   position: number;
+  /**
+   * The task's order key in its column: a column's tasks sort by it, compared code unit by code
+   * unit (plain `<` on strings). Clients order by it, so a change pushed to them places a task
+   * exactly even when they do not see every task of the column.
+   */
+  rank: string;
   isArchived: boolean;
   status: TaskStatus;
   completedAt: string | null;
   createdAt: string;
   attachments: TaskAttachment[];
+}
+
+/** Response header of GET /api/tasks: the board version the list was read at (for `?since=`). */
+export const BOARD_VERSION_HEADER = 'X-Board-Version';
+
+/**
+ * What changed on a user's board after a version: the answer of GET /api/tasks?since=<version>
+ * and, over /ws, of a 'board.changed' message. Only what the user may see: a task he may not see
+ * is never named, not even by id.
+ */
+export interface BoardChanges {
+  /** True when the version asked is too old (or unknown): `tasks` is then the whole board and replaces it. */
+  full: boolean;
+  /** Tasks added to or changed in the user's view, as they are now. */
+  tasks: Task[];
+  /** Ids of tasks that left the user's view: archived, deleted, or no longer assigned to him. */
+  removed: number[];
+  /** Every column, when a column was added, changed, reordered or removed (absent otherwise). */
+  columns?: Column[];
+}
+
+/** GET /api/tasks?since=<version>: the changes, and the version they bring the client to. */
+export interface BoardChangesResponse extends BoardChanges {
+  version: number;
+}
+
+/**
+ * /ws 'board.changed': the changes in versions (from, to] that concern this user. Messages on one
+ * socket chain (each `from` is the previous `to`); a client holding version v applies a message
+ * when from <= v, and asks GET /api/tasks?since=v when from > v (it missed some).
+ */
+export interface BoardChangedMessage extends BoardChanges {
+  type: 'board.changed';
+  from: number;
+  to: number;
+}
+
+/**
+ * A board list after changes (a pushed message or a `since` answer that is not full): removed and
+ * changed tasks leave their old place, changed ones enter at theirs, and the other tasks' places
+ * shift the way the server's did (by rank, within each column). Changed tasks keep the server's
+ * position. Exact when the client sees every task; otherwise the other tasks' positions may lag
+ * behind moves of tasks it cannot see until the next full read, but the order (by rank) is exact.
+ */
+export function applyTaskChanges(tasks: readonly Task[], changed: readonly Task[], removed: readonly number[]): Task[] {
+  if (!changed.length && !removed.length) return [...tasks];
+  const leaving = new Set<number>([...removed, ...changed.map((t) => t.id)]);
+  const shifts = new Map<number, { rank: string; delta: number }[]>();
+  const shift = (columnId: number, rank: string, delta: number) => {
+    const list = shifts.get(columnId);
+    if (list) list.push({ rank, delta });
+    else shifts.set(columnId, [{ rank, delta }]);
+  };
+  for (const task of tasks) if (leaving.has(task.id) && !task.isArchived) shift(task.columnId, task.rank, -1);
+  for (const task of changed) if (!task.isArchived) shift(task.columnId, task.rank, +1);
+  const kept: Task[] = [];
+  for (const task of tasks) {
+    if (leaving.has(task.id)) continue;
+    let delta = 0;
+    for (const s of shifts.get(task.columnId) ?? []) if (s.rank < task.rank) delta += s.delta;
+    kept.push(delta ? { ...task, position: task.position + delta } : task);
+  }
+  return [...kept, ...changed.filter((t) => !t.isArchived)];
 }
 
 /** An archived task in the 'Arquivadas' list: when it was archived (from its history; null for old rows without one). */

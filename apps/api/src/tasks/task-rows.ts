@@ -15,6 +15,7 @@ export interface TaskRow {
   reminderTime: Task['reminderTime'];
   createdBy: number | null;
   position: number;
+  rank: string;
   isArchived: boolean;
   completedAt: Date | null;
   createdAt: Date;
@@ -27,7 +28,7 @@ export const PLACE = `(SELECT count(*) FROM tasks k WHERE k."columnId" = t."colu
 
 export const taskSelect = (position: string, source = 'tasks', extra = '') => `
   SELECT ${extra} t.id, t.title, t.description, t."clientId", t."columnId", c.name AS "columnName", t.deadline, t."reminderTime",
-         t."createdBy", ${position} AS position, t."isArchived", t."completedAt", t."createdAt",
+         t."createdBy", ${position} AS position, t.rank, t."isArchived", t."completedAt", t."createdAt",
          COALESCE((SELECT array_agg(a."userId" ORDER BY a."userId") FROM task_assignees a WHERE a."taskId" = t.id), '{}') AS "assignedTo",
          COALESCE((SELECT json_agg(json_build_object('id', f.id, 'originalName', f."originalName", 'size', f.size, 'mimeType', f."mimeType",
                                                      'createdAt', f."createdAt", 'userId', f."userId") ORDER BY f.id)
@@ -64,6 +65,7 @@ export class TaskRows {
       reminderTime: row.reminderTime,
       createdBy: row.createdBy,
       position: row.position,
+      rank: row.rank,
       isArchived: row.isArchived,
       status: completed || row.deadline.getTime() >= todayStartMs ? 'open' : 'overdue',
       completedAt: row.completedAt ? row.completedAt.toISOString() : null,

@@ -36,6 +36,7 @@ const task = (id: number, columnId: number, position: number, over: Partial<Task
   reminderTime: null,
   createdBy: 1,
   position,
+  rank: `a${position}`,
   isArchived: false,
   status: 'open',
   completedAt: null,

@@ -18,6 +18,7 @@ const task = (id: number, over: Partial<Task> = {}): Task => ({
   reminderTime: null,
   createdBy: 1,
   position: id,
+  rank: `a${id}`,
   isArchived: false,
   status: 'open',
   completedAt: null,

@@ -30,6 +30,7 @@ const task: Task = {
   reminderTime: '1d',
   createdBy: 1,
   position: 2,
+  rank: 'a1',
   isArchived: false,
   status: 'open',
   completedAt: null,

@@ -60,6 +60,7 @@ describe('task form', () => {
       reminderTime: null,
       createdBy: 1,
       position: 1,
+      rank: 'a0',
       isArchived: false,
       status: 'open',
       completedAt: null,
