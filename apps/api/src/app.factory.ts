@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import expressStaticGzip from 'express-static-gzip';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
+import { BOARD_VERSION_HEADER } from '@wkflow/contracts';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/csrf';
 import { securityHeaders } from './common/security-headers';
@@ -60,7 +61,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       }),
     );
   }
-  if (config.webOrigins.length) app.enableCors({ origin: config.webOrigins, credentials: true });
+  if (config.webOrigins.length) app.enableCors({ origin: config.webOrigins, credentials: true, exposedHeaders: [BOARD_VERSION_HEADER] });
   app.use('/api', csrfProtection(config.webOrigins));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), bodyErrors, rejectUnsafeInput);
   app.setGlobalPrefix('api');

@@ -15,6 +15,8 @@ export interface SerialisedBoard {
   gzip: Buffer;
   br: Buffer;
   etag: string;
+  /** The board version it was read at (the X-Board-Version header). */
+  version: number;
 }
 
 const gzipAsync = promisify(gzip);
@@ -91,7 +93,7 @@ export class TaskBoard {
         .then(async (tasks) => {
           const body = Buffer.from(JSON.stringify(tasks));
           const [gzipped, brotli] = await Promise.all([gzipAsync(body), brotliAsync(body, BROTLI_OPTIONS)]);
-          const board = { body, gzip: gzipped, br: brotli, etag: `W/"tasks-${key}"` };
+          const board = { body, gzip: gzipped, br: brotli, etag: `W/"tasks-${key}"`, version: Number(version) };
           this.boardCache.delete(scope); // re-inserted last: the oldest scope is evicted first
           if (this.boardCache.size >= BOARD_CACHE_SCOPES) this.boardCache.delete(this.boardCache.keys().next().value!);
           this.boardCache.set(scope, { key, board });

@@ -28,6 +28,7 @@ import { createReadStream } from 'node:fs';
 import type { Request, Response } from 'express';
 import {
   ATTACHMENT_MAX_BYTES,
+  BOARD_VERSION_HEADER,
   type ArchivedTaskPage,
   type Column,
   type Task,
@@ -133,7 +134,7 @@ export class TasksController {
     const board = await this.board.board(user);
     // Brotli when accepted (browsers list it after gzip, and it is ~25% smaller), else gzip.
     const encoding = request.acceptsEncodings('br') ? 'br' : request.acceptsEncodings('gzip') ? 'gzip' : 'identity';
-    response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag);
+    response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag).setHeader(BOARD_VERSION_HEADER, String(board.version));
     if (encoding === 'br' || encoding === 'gzip') response.setHeader('Content-Encoding', encoding);
     response.send(encoding === 'br' ? board.br : encoding === 'gzip' ? board.gzip : board.body);
   }
