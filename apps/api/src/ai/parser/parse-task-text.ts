@@ -61,6 +61,9 @@ export function parseTaskText(text: string, options: ParseTaskOptions): AiTaskSu
   if (assignees.length === 0) suggestions.push(AI_MESSAGES.suggestAssignee);
   if (description.split(/\s+/).length < 4) suggestions.push(AI_MESSAGES.suggestDetails);
 
-  const confidence = computeConfidence({ title: titleFound, client: !!client, deadline: !!deadline, assignee: assignees.length > 0 }, problems);
+  const confidence = computeConfidence(
+    { title: titleFound, client: !!client, deadline: !!deadline, assignee: assignees.length > 0 },
+    problems,
+  );
   return parsedTask({ title, description, client, assignees, deadline, confidence, suggestions, warnings });
 }
