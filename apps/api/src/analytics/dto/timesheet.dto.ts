@@ -14,6 +14,13 @@ import {
 } from '@wkflow/contracts';
 import { IsId, MAX_INT } from '../../common/validation';
 
+/** A yyyy-MM-dd calendar date that exists. */
+const IsIsoDate = () =>
+  ValidateBy(
+    { name: 'isIsoDate', validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) } },
+    { message: TIMESHEET_MESSAGES.date },
+  );
+
 /**
  * GET /api/time-entries/timesheet and its export: period (or a custom range), person, client,
  * task, page. Cross-field rules (custom needs both dates, from ≤ to) are checked by the service.
@@ -26,18 +33,12 @@ export class TimesheetQueryDto implements TimesheetQuery {
 
   @ApiPropertyOptional({ description: 'yyyy-MM-dd, first day included (period=custom)' })
   @IsOptional()
-  @ValidateBy(
-    { name: 'isIsoDate', validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) } },
-    { message: TIMESHEET_MESSAGES.date },
-  )
+  @IsIsoDate()
   from?: string;
 
   @ApiPropertyOptional({ description: 'yyyy-MM-dd, last day included (period=custom)' })
   @IsOptional()
-  @ValidateBy(
-    { name: 'isIsoDate', validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) } },
-    { message: TIMESHEET_MESSAGES.date },
-  )
+  @IsIsoDate()
   to?: string;
 
   @ApiPropertyOptional({ description: 'person' })
