@@ -243,37 +243,25 @@ export class TimesheetService {
     const zone = this.config.appTimezone;
     const columns = TimesheetService.exportColumns(showsValues);
     const fileName = timesheetFileName(filter, new Date(), zone, format);
-    if (format === 'csv') {
-      const data = rows.map((row): SheetCell[] => [
-        dateBR(row.startTime, zone),
-        timeBR(row.startTime, zone),
-        row.endTime ? timeBR(row.endTime, zone) : '',
-        row.user_name,
-        row.client_name ?? '',
-        row.task_title,
-        row.description ?? '',
-        hoursDecimalBR(row.seconds),
-        hoursHHMM(row.seconds),
-        ...(showsValues ? [money(row.hourlyRate), money(row.value)] : []),
-      ]);
-      return { fileName, body: Buffer.from(toCsv({ columns, rows: data }), 'utf8'), contentType: 'text/csv; charset=utf-8' };
-    }
-    // XLSX: the day as a date cell (its calendar day in the app's zone), hours and money as numbers.
+    // CSV writes the day, hours and money as pt-BR text; XLSX as typed cells (the day as a date
+    // cell of its calendar day in the app's zone, hours and money as numbers).
+    const csv = format === 'csv';
     const data = rows.map((row): SheetCell[] => {
       const local = DateTime.fromJSDate(row.startTime).setZone(zone);
       return [
-        new Date(Date.UTC(local.year, local.month - 1, local.day)),
+        csv ? dateBR(row.startTime, zone) : new Date(Date.UTC(local.year, local.month - 1, local.day)),
         timeBR(row.startTime, zone),
         row.endTime ? timeBR(row.endTime, zone) : '',
         row.user_name,
         row.client_name ?? '',
         row.task_title,
         row.description ?? '',
-        Math.round((row.seconds / 3600) * 100) / 100,
+        csv ? hoursDecimalBR(row.seconds) : Math.round((row.seconds / 3600) * 100) / 100,
         hoursHHMM(row.seconds),
-        ...(showsValues ? [num(row.hourlyRate), num(row.value)] : []),
+        ...(showsValues ? [row.hourlyRate, row.value].map((value) => (csv ? money(value) : num(value))) : []),
       ];
     });
+    if (csv) return { fileName, body: Buffer.from(toCsv({ columns, rows: data }), 'utf8'), contentType: 'text/csv; charset=utf-8' };
     const sheet: Sheet = {
       name: 'Horas',
       columns,
