@@ -35,4 +35,33 @@ describe('routes', () => {
     expect(handlers).toBeGreaterThan(5);
     expect(missing).toEqual([]);
   });
+
+  /**
+   * Express tries routes in the order Nest registered them (module by module): a param route
+   * registered first would take a static path of the same method meant for a later route (GET
+   * /api/time-entries/:id before the analytics module's GET /api/time-entries/timesheet).
+   */
+  it('no route is shadowed by a param route registered before it', () => {
+    const express = ctx.app.getHttpAdapter().getInstance() as {
+      router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+    };
+    const routes = express.router.stack.flatMap((layer) =>
+      layer.route ? Object.keys(layer.route.methods).map((method) => ({ method, path: layer.route!.path })) : [],
+    );
+    const matcher = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    const shadowed: string[] = [];
+    routes.forEach((route, i) => {
+      for (const earlier of routes.slice(0, i)) {
+        if (
+          earlier.method === route.method &&
+          earlier.path !== route.path &&
+          earlier.path.includes(':') &&
+          matcher(earlier.path).test(route.path)
+        )
+          shadowed.push(`${route.method.toUpperCase()} ${route.path} behind ${earlier.path}`);
+      }
+    });
+    expect(routes.some((r) => r.method === 'get' && r.path === '/api/time-entries/timesheet')).toBe(true);
+    expect(shadowed).toEqual([]);
+  });
 });

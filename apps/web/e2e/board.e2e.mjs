@@ -268,3 +268,36 @@ test("a card dropped into the completion list says 'Tarefa concluída', and 'Des
   const places = await backlog.locator('[data-testid^="task-card-"]').evaluateAll((cards) => cards.map((c) => c.dataset.testid));
   assert.equal(places[1], testId, 'back at its place in the list');
 });
+
+test("the sidebar's client and member rows filter the board, and 'Limpar' clears each filter", async () => {
+  const page = await product.newPage(ADMIN);
+  const sidebar = page.getByTestId('sidebar');
+  await sidebar.waitFor();
+  const clients = sidebar.getByTestId('sidebar-clients').getByRole('button');
+  const members = sidebar.getByTestId('sidebar-members').getByRole('button');
+  // A row's aria-pressed follows the URL a render later: wait for it rather than read it once.
+  await clients.first().waitFor();
+  await members.first().waitFor();
+  assert.equal(await sidebar.getByRole('button', { name: 'Limpar' }).count(), 0, 'no filter, no Limpar');
+
+  const client = clients.first();
+  await client.click();
+  await page.waitForURL((url) => url.searchParams.has('client'));
+  await client.and(page.locator('[aria-pressed=true]')).waitFor();
+  const member = members.filter({ hasText: 'Ana Costa' });
+  await member.click();
+  await page.waitForURL((url) => url.searchParams.has('member') && url.searchParams.has('client'));
+  await member.and(page.locator('[aria-pressed=true]')).waitFor();
+  assert.equal(await sidebar.getByRole('button', { name: 'Limpar' }).count(), 2, 'one Limpar per chosen filter');
+  await page.getByText('Membro: Ana Costa').waitFor();
+  await product.screenshot(page, 'board-sidebar-filters');
+
+  // The members' Limpar clears the member only; clicking the chosen client again clears it.
+  await sidebar.getByRole('button', { name: 'Limpar' }).last().click();
+  await page.waitForURL((url) => !url.searchParams.has('member') && url.searchParams.has('client'));
+  await member.and(page.locator('[aria-pressed=false]')).waitFor();
+  await client.click();
+  await page.waitForURL((url) => !url.searchParams.has('client'));
+  await client.and(page.locator('[aria-pressed=false]')).waitFor();
+  assert.equal(await sidebar.getByRole('button', { name: 'Limpar' }).count(), 0);
+});

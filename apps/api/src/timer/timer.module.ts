@@ -6,13 +6,11 @@ import { TaskTotalTimeController, TimeEntriesController, TimeLockController } fr
 import { TimeLockService } from './time-lock.service';
 import { TimerEvents } from './timer-events';
 import { TimerService } from './timer.service';
-import { TimesheetController } from './timesheet.controller';
-import { TimesheetService } from './timesheet.service';
 
 @Module({
   imports: [TasksModule, UsersModule, ClientsModule],
-  controllers: [TimeEntriesController, TaskTotalTimeController, TimesheetController, TimeLockController],
-  providers: [TimerService, TimerEvents, TimesheetService, TimeLockService],
+  controllers: [TimeEntriesController, TaskTotalTimeController, TimeLockController],
+  providers: [TimerService, TimerEvents, TimeLockService],
   exports: [TimerService, TimerEvents],
 })
 export class TimerModule {}

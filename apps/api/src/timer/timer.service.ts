@@ -23,7 +23,6 @@ import {
   type AdminTimeEntry,
   type TimeEntry,
   type TimePeriod,
-  type TimeEntryScope,
   type Interval,
 } from '@wkflow/contracts';
 import type { CreateTimeEntryRequest } from '@wkflow/contracts';
@@ -34,6 +33,7 @@ import { TaskHistoryWriter } from '../tasks/task-history';
 import { TaskLookup, taskSql } from '../tasks/task-lookup';
 import { UserDirectory } from '../users/user-directory';
 import { ActiveTimerCache } from './active-timer-cache';
+import { scopeCondition } from './time-entry-sql';
 import { TimerEvents } from './timer-events';
 import { TimeLockService } from './time-lock.service';
 import { isUniqueViolation } from '../common/db-errors';
@@ -73,20 +73,6 @@ function toTimeEntry(row: EntryRow): TimeEntry {
     ...(row.taskTitle !== undefined ? { taskTitle: row.taskTitle } : {}),
     ...(row.userName !== undefined ? { userName: row.userName } : {}),
   };
-}
-
-/** SQL condition limiting entries (alias e) to what a time_tracking scope may see; $1 is the user id. */
-export function scopeCondition(scope: TimeEntryScope): string {
-  switch (scope) {
-    case 'all':
-      return '$1::int IS NOT NULL'; // always true; keeps $1 typed when no other clause uses it
-    case 'assigned':
-      return `(e."userId" = $1 OR ${taskSql.assigned('e."taskId"', '$1')})`;
-    case 'own':
-      return `e."userId" = $1`;
-    case 'none':
-      return '$1::int IS NULL';
-  }
 }
 
 /** The one running timer per user, task totals and time administration. */

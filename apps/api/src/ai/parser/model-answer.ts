@@ -1,6 +1,15 @@
 import { DateTime } from 'luxon';
 import { type AiTaskSuggestion, matchClient, matchPerson, type AiClientRef, type AiUserRef } from '@wkflow/contracts';
-import { ParseTaskOptions, AI_DEFAULT_DEADLINE_HOUR, AI_TITLE_MAX, AI_MESSAGES, PENALTY, computeConfidence } from './options';
+import {
+  ParseTaskOptions,
+  AI_DEFAULT_DEADLINE_HOUR,
+  AI_TITLE_MAX,
+  AI_MESSAGES,
+  PENALTY,
+  computeConfidence,
+  nowIn,
+  parsedTask,
+} from './options';
 import { titleFrom } from './title';
 import { parseTaskText } from './parse-task-text';
 
@@ -19,7 +28,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
  * title or description falls back to the offline parser's.
  */
 export function interpretModelAnswer(answer: Record<string, unknown>, sourceText: string, options: ParseTaskOptions): AiTaskSuggestion {
-  const now = (options.now instanceof Date ? DateTime.fromJSDate(options.now) : options.now).setZone(options.timezone);
+  const now = nowIn(options);
   const warnings = strings(answer.warnings);
   const suggestions = strings(answer.suggestions);
   const warn = (message: string) => {
@@ -97,16 +106,5 @@ export function interpretModelAnswer(answer: Record<string, unknown>, sourceText
       ? computeConfidence(found, problems)
       : Math.round(Math.min(1, Math.max(0, modelConfidence - problems * PENALTY)) * 100) / 100;
 
-  return {
-    title,
-    description,
-    clientName: client?.name ?? null,
-    clientId: client?.id ?? null,
-    assignedToNames: assignees.map((u) => u.name),
-    assignedToIds: assignees.map((u) => u.id),
-    deadline: deadline ? deadline.toISO({ suppressMilliseconds: true }) : null,
-    confidence,
-    suggestions,
-    warnings,
-  };
+  return parsedTask({ title, description, client, assignees, deadline, confidence, suggestions, warnings });
 }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { type AiClientRef, type AiUserRef } from '@wkflow/contracts';
+import { type AiClientRef, type AiTaskSuggestion, type AiUserRef } from '@wkflow/contracts';
 
 /**
  * The offline pt-BR task parser (DESIGN §5): deterministic, pure, accent-insensitive. It finds a
@@ -15,6 +15,10 @@ export interface ParseTaskOptions {
   users: readonly AiUserRef[];
   clients: readonly AiClientRef[];
 }
+
+/** The parse's "now", in the zone the text is read in. */
+export const nowIn = (options: ParseTaskOptions): DateTime =>
+  (options.now instanceof Date ? DateTime.fromJSDate(options.now) : options.now).setZone(options.timezone);
 
 /** Deadline time when only a date is given. */
 export const AI_DEFAULT_DEADLINE_HOUR = 18;
@@ -63,4 +67,30 @@ export function cleanTaskText(text: string): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** The suggestion both parsers answer: the matched client and people as names and ids, the deadline as ISO. */
+export function parsedTask(found: {
+  title: string;
+  description: string;
+  client: AiClientRef | null;
+  assignees: readonly AiUserRef[];
+  deadline: DateTime | null;
+  confidence: number;
+  suggestions: string[];
+  warnings: string[];
+}): AiTaskSuggestion {
+  const { client, assignees, deadline } = found;
+  return {
+    title: found.title,
+    description: found.description,
+    clientName: client?.name ?? null,
+    clientId: client?.id ?? null,
+    assignedToNames: assignees.map((u) => u.name),
+    assignedToIds: assignees.map((u) => u.id),
+    deadline: deadline ? deadline.toISO({ suppressMilliseconds: true }) : null,
+    confidence: found.confidence,
+    suggestions: found.suggestions,
+    warnings: found.warnings,
+  };
 }

@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon';
 import { type AiTaskSuggestion, capitalize, type AiUserRef } from '@wkflow/contracts';
-import { ParseTaskOptions, AI_TITLE_MAX, AI_MESSAGES, computeConfidence, cleanTaskText } from './options';
+import { ParseTaskOptions, AI_TITLE_MAX, AI_MESSAGES, computeConfidence, cleanTaskText, nowIn, parsedTask } from './options';
 import { Scanner } from './scanner';
 import { findDates, findTimes, resolveDeadline } from './dates';
 import { findClients, findPeople } from './names';
@@ -8,7 +7,7 @@ import { buildTitle } from './title';
 
 /** Turns free pt-BR text into a task suggestion, against the real users and clients. */
 export function parseTaskText(text: string, options: ParseTaskOptions): AiTaskSuggestion {
-  const now = (options.now instanceof Date ? DateTime.fromJSDate(options.now) : options.now).setZone(options.timezone);
+  const now = nowIn(options);
   const description = cleanTaskText(text);
   const warnings: string[] = [];
   const suggestions: string[] = [];
@@ -62,16 +61,9 @@ export function parseTaskText(text: string, options: ParseTaskOptions): AiTaskSu
   if (assignees.length === 0) suggestions.push(AI_MESSAGES.suggestAssignee);
   if (description.split(/\s+/).length < 4) suggestions.push(AI_MESSAGES.suggestDetails);
 
-  return {
-    title,
-    description,
-    clientName: client?.name ?? null,
-    clientId: client?.id ?? null,
-    assignedToNames: assignees.map((u) => u.name),
-    assignedToIds: assignees.map((u) => u.id),
-    deadline: deadline ? deadline.toISO({ suppressMilliseconds: true }) : null,
-    confidence: computeConfidence({ title: titleFound, client: !!client, deadline: !!deadline, assignee: assignees.length > 0 }, problems),
-    suggestions,
-    warnings,
-  };
+  const confidence = computeConfidence(
+    { title: titleFound, client: !!client, deadline: !!deadline, assignee: assignees.length > 0 },
+    problems,
+  );
+  return parsedTask({ title, description, client, assignees, deadline, confidence, suggestions, warnings });
 }

@@ -1,30 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import {
   ENTRY_TOO_LONG,
-  isIsoDate,
   LOCK_DAYS_MAX,
   LOCK_DAYS_RANGE,
   MAX_ENTRY_SECONDS,
   TIME_PERIODS,
-  TIMESHEET_MESSAGES,
-  TIMESHEET_PAGE_DEFAULT,
-  TIMESHEET_PAGE_MAX,
-  TIMESHEET_PERIODS,
   type TimeLockMode,
   type TimePeriod,
-  type TimesheetPeriod,
 } from '@wkflow/contracts';
-import { IsId, MAX_INT } from '../../common/validation';
+import { MAX_INT } from '../../common/validation';
 import type {
   CreateTimeEntryRequest,
   StartTimerRequest,
   TimeLockRequest,
   TimePeriodQuery,
-  TimesheetExportQuery,
-  TimesheetOptionsQuery,
-  TimesheetQuery,
   UpdateTimeEntryRequest,
 } from '@wkflow/contracts';
 
@@ -61,82 +51,6 @@ export class TimePeriodQueryDto implements TimePeriodQuery {
   @IsOptional()
   @IsIn(TIME_PERIODS, { message: 'Período inválido (today, week, month ou all)' })
   period?: TimePeriod;
-}
-
-/**
- * GET /api/time-entries/timesheet and its export: period (or a custom range), person, client,
- * task, page. Cross-field rules (custom needs both dates, from ≤ to) are checked by the service.
- */
-export class TimesheetQueryDto implements TimesheetQuery {
-  @ApiPropertyOptional({ enum: TIMESHEET_PERIODS, default: 'week' })
-  @IsOptional()
-  @IsIn(TIMESHEET_PERIODS, { message: TIMESHEET_MESSAGES.period })
-  period?: TimesheetPeriod;
-
-  @ApiPropertyOptional({ description: 'yyyy-MM-dd, first day included (period=custom)' })
-  @IsOptional()
-  @ValidateBy(
-    { name: 'isIsoDate', validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) } },
-    { message: TIMESHEET_MESSAGES.date },
-  )
-  from?: string;
-
-  @ApiPropertyOptional({ description: 'yyyy-MM-dd, last day included (period=custom)' })
-  @IsOptional()
-  @ValidateBy(
-    { name: 'isIsoDate', validator: { validate: (value: unknown) => typeof value === 'string' && isIsoDate(value) } },
-    { message: TIMESHEET_MESSAGES.date },
-  )
-  to?: string;
-
-  @ApiPropertyOptional({ description: 'person' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsId('Usuário inválido')
-  userId?: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsId('Cliente inválido')
-  clientId?: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsId('Tarefa inválida')
-  taskId?: number;
-
-  @ApiPropertyOptional({ description: `page size, 1 to ${TIMESHEET_PAGE_MAX} (default ${TIMESHEET_PAGE_DEFAULT})` })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(TIMESHEET_PAGE_MAX, { message: TIMESHEET_MESSAGES.limit })
-  @Min(1, { message: TIMESHEET_MESSAGES.limit })
-  @IsInt({ message: TIMESHEET_MESSAGES.limit })
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'entries to skip (paging)' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(MAX_INT, { message: TIMESHEET_MESSAGES.offset })
-  @Min(0, { message: TIMESHEET_MESSAGES.offset })
-  @IsInt({ message: TIMESHEET_MESSAGES.offset })
-  offset?: number;
-}
-
-export class TimesheetExportQueryDto extends TimesheetQueryDto implements TimesheetExportQuery {
-  @ApiProperty({ enum: ['csv', 'xlsx'] })
-  @IsIn(['csv', 'xlsx'], { message: TIMESHEET_MESSAGES.format })
-  format: 'csv' | 'xlsx';
-}
-
-/** GET /api/time-entries/timesheet/options: tasks narrowed to one client when given. */
-export class TimesheetOptionsQueryDto implements TimesheetOptionsQuery {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsId('Cliente inválido')
-  clientId?: number;
 }
 
 /** A manual entry: start and end, or start and a duration; the owner only for time_tracking write. */

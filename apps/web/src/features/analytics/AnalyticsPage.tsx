@@ -1,10 +1,10 @@
-import { NativeSelect, Tabs } from '@chakra-ui/react';
+import { Tabs } from '@chakra-ui/react';
 import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@wkflow/contracts';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboard } from './analytics.api';
-import { PERIOD_OPTIONS } from './analytics.logic';
 import { ClientsTab, OverviewTab, ProductivityTab } from './AnalyticsTabs';
+import { PeriodSelect } from './PeriodSelect';
 import { ReportsTab } from './ReportsTab';
 
 type TabKey = 'overview' | 'productivity' | 'clients' | 'reports';
@@ -20,23 +20,7 @@ export default function AnalyticsPage() {
       <PageHeader
         title="Analytics"
         description="Indicadores da equipe e relatórios."
-        actions={
-          <NativeSelect.Root size="sm" w="44">
-            <NativeSelect.Field
-              aria-label="Período"
-              value={period}
-              onChange={(e) => setPeriod(Number(e.target.value) as AnalyticsPeriod)}
-              data-testid="analytics-period"
-            >
-              {PERIOD_OPTIONS.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        }
+        actions={<PeriodSelect size="sm" w="44" label="Período" value={period} onChange={setPeriod} testId="analytics-period" />}
       />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount>
         <Tabs.List mb="5" overflowX="auto" overflowY="hidden">

@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { createReport, reportDownloadUrl, useReports } from './analytics.api';
-import { PERIOD_OPTIONS, reportProblem, type ReportFormValues } from './analytics.logic';
+import { reportProblem, type ReportFormValues } from './analytics.logic';
+import { PeriodSelect } from './PeriodSelect';
 
 const STATUS_COLORS: Record<ReportStatus, string> = { pending: 'gray', processing: 'blue', completed: 'green', failed: 'red' };
 
@@ -93,20 +94,7 @@ function ReportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
             </Field.Root>
             <Field.Root>
               <Field.Label>Período</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={values.period}
-                  onChange={(e) => set({ period: Number(e.target.value) as ReportFormValues['period'] })}
-                  data-testid="report-period"
-                >
-                  {PERIOD_OPTIONS.map((p) => (
-                    <option key={p.value} value={p.value}>
-                      {p.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <PeriodSelect value={values.period} onChange={(period) => set({ period })} testId="report-period" />
             </Field.Root>
             <Flex gap="2" align="flex-start" bg="brand.subtle" color="brand.fg" rounded="md" p="3" textStyle="sm">
               <Info size={16} style={{ flexShrink: 0, marginTop: 2 }} />

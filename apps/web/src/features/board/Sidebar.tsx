@@ -100,6 +100,65 @@ const FilterRow = memo(function FilterRow({
   );
 });
 
+/** One row of a filter section: a client (its colour square) or a member (initials). */
+interface FilterItem {
+  id: number;
+  label: string;
+  count: number;
+  overdue: number;
+  swatch?: string;
+  person?: string;
+}
+
+/** The clients or the members: rows that filter the board by one parameter, 'Limpar' while one is chosen. */
+function FilterSection({
+  title,
+  icon,
+  param,
+  selectedId,
+  onToggle,
+  onClear,
+  testId,
+  empty,
+  items,
+}: {
+  title: string;
+  icon: ReactNode;
+  param: string;
+  selectedId: number | null;
+  onToggle: (param: string, id: number) => void;
+  onClear: (param: string) => void;
+  testId: string;
+  /** Shown when there are no items. */
+  empty?: string;
+  items: FilterItem[];
+}) {
+  return (
+    <Section
+      title={title}
+      icon={icon}
+      action={
+        selectedId !== null && (
+          <Button size="2xs" variant="ghost" onClick={() => onClear(param)}>
+            <X /> Limpar
+          </Button>
+        )
+      }
+    >
+      <Stack gap="0.5" data-testid={testId}>
+        {items.length === 0 && empty && (
+          <Text textStyle="sm" color="fg.muted" px="2">
+            {empty}
+          </Text>
+        )}
+        {items.map((item) => (
+          <FilterRow key={item.id} param={param} active={selectedId === item.id} onToggle={onToggle} {...item} />
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
 /**
  * 'Projetos' (extended.md §2.14): desktop-only filters and summaries of the board built from the
  * clients, users, tasks and columns. Clicking a client or a member filters the board (?client=,
@@ -225,69 +284,31 @@ export function Sidebar() {
 
         <Separator />
 
-        <Section
+        <FilterSection
           title="Clientes"
           icon={<Box boxSize="2.5" rounded="sm" bg="fg.muted" />}
-          action={
-            clientId !== null && (
-              <Button size="2xs" variant="ghost" onClick={() => clear(CLIENT_PARAM)}>
-                <X /> Limpar
-              </Button>
-            )
-          }
-        >
-          <Stack gap="0.5" data-testid="sidebar-clients">
-            {data.clients.length === 0 && (
-              <Text textStyle="sm" color="fg.muted" px="2">
-                Nenhum cliente
-              </Text>
-            )}
-            {data.clients.map((c) => (
-              <FilterRow
-                key={c.id}
-                param={CLIENT_PARAM}
-                id={c.id}
-                active={clientId === c.id}
-                onToggle={toggle}
-                swatch={c.color}
-                label={c.name}
-                count={c.active}
-                overdue={c.overdue}
-              />
-            ))}
-          </Stack>
-        </Section>
+          param={CLIENT_PARAM}
+          selectedId={clientId}
+          onToggle={toggle}
+          onClear={clear}
+          testId="sidebar-clients"
+          empty="Nenhum cliente"
+          items={data.clients.map((c) => ({ id: c.id, label: c.name, count: c.active, overdue: c.overdue, swatch: c.color }))}
+        />
 
         {viewAll && (
           <>
             <Separator />
-            <Section
+            <FilterSection
               title="Membros"
               icon={<Users size={14} />}
-              action={
-                memberId !== null && (
-                  <Button size="2xs" variant="ghost" onClick={() => clear(MEMBER_PARAM)}>
-                    <X /> Limpar
-                  </Button>
-                )
-              }
-            >
-              <Stack gap="0.5" data-testid="sidebar-members">
-                {data.members.map((m) => (
-                  <FilterRow
-                    key={m.id}
-                    param={MEMBER_PARAM}
-                    id={m.id}
-                    active={memberId === m.id}
-                    onToggle={toggle}
-                    person={m.name}
-                    label={m.name}
-                    count={m.active}
-                    overdue={m.overdue}
-                  />
-                ))}
-              </Stack>
-            </Section>
+              param={MEMBER_PARAM}
+              selectedId={memberId}
+              onToggle={toggle}
+              onClear={clear}
+              testId="sidebar-members"
+              items={data.members.map((m) => ({ id: m.id, label: m.name, count: m.active, overdue: m.overdue, person: m.name }))}
+            />
           </>
         )}
 

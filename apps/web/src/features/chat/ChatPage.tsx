@@ -10,7 +10,7 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
 import { fetchOlderMessages, markRoomRead } from './chat.api';
 import { mayHaveOlder, mergeMessages } from './chat.logic';
-import type { ChatMessage, ChatRoom } from './chat.types';
+import type { ChatMessage, ChatRoom } from '@wkflow/contracts';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { NewRoomDialog } from './NewRoomDialog';

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX } from '@wkflow/contracts';
+import { CHAT_MESSAGE_MAX, type ChatMessage } from '@wkflow/contracts';
 import { Box, HStack, IconButton, Text, Textarea } from '@chakra-ui/react';
 import { Reply, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +6,6 @@ import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { sendMessage } from './chat.api';
 import { authorName, canSendMessage, composerKeyAction, excerpt } from './chat.logic';
-import type { ChatMessage } from './chat.types';
 
 interface ComposerProps {
   roomId: number | null;

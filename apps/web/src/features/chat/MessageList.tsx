@@ -3,7 +3,7 @@ import { MessagesSquare, Reply } from 'lucide-react';
 import { memo, useLayoutEffect, useRef } from 'react';
 import { formatDateTime, initials } from '../../lib/format';
 import { authorName, excerpt, formatMessageTime } from './chat.logic';
-import type { ChatMessage } from './chat.types';
+import type { ChatMessage } from '@wkflow/contracts';
 
 interface MessageListProps {
   roomId: number;

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { createRoom } from './chat.api';
 import { emptyRoomValues, roomSchema, type RoomFormValues } from './chat.schemas';
-import type { ChatRoom } from './chat.types';
+import type { ChatRoom } from '@wkflow/contracts';
 
 /** 'Nova sala': a non-blank name and an optional description → 'Sala criada'. */
 export function NewRoomDialog({

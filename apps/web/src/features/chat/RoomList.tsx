@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Hash } from 'lucide-react';
 import { excerpt, formatMessageTime, unreadLabel } from './chat.logic';
-import type { ChatRoom } from './chat.types';
+import type { ChatRoom } from '@wkflow/contracts';
 
 interface RoomListProps {
   rooms: ChatRoom[];

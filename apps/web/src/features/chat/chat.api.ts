@@ -2,16 +2,15 @@ import { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 import { markRoomReadInPage } from '../notifications/notifications.logic';
-import type { NotificationPage } from '@wkflow/contracts';
-import type { ChatMessage, ChatRoom, CreateRoomBody, SendMessageBody } from './chat.types';
+import type { NotificationPage, ChatMessage, ChatRoom, CreateChatRoomRequest, SendChatMessageRequest } from '@wkflow/contracts';
 
-export async function createRoom(body: CreateRoomBody): Promise<ChatRoom | null> {
+export async function createRoom(body: CreateChatRoomRequest): Promise<ChatRoom | null> {
   const room = await apiFetch<ChatRoom | null>('/api/chat/rooms', { method: 'POST', body });
   await mutate(keys.chatRooms);
   return room;
 }
 
-export async function sendMessage(roomId: number, body: SendMessageBody): Promise<ChatMessage | null> {
+export async function sendMessage(roomId: number, body: SendChatMessageRequest): Promise<ChatMessage | null> {
   const message = await apiFetch<ChatMessage | null>(`/api/chat/rooms/${roomId}/messages`, { method: 'POST', body });
   await Promise.all([mutate(keys.chatMessages(roomId)), mutate(keys.chatRooms)]);
   return message;

@@ -9,7 +9,7 @@ import {
   mergeMessages,
   unreadLabel,
 } from './chat.logic';
-import type { ChatMessage } from './chat.types';
+import type { ChatMessage } from '@wkflow/contracts';
 
 function message(id: number, created_at: string, text = `m${id}`): ChatMessage {
   return {

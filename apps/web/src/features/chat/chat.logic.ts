@@ -1,6 +1,5 @@
-import { CHAT_MESSAGES_POLL_MS, CHAT_PAGE_SIZE, CHAT_ROOMS_POLL_MS } from '@wkflow/contracts';
+import { CHAT_MESSAGES_POLL_MS, CHAT_PAGE_SIZE, CHAT_ROOMS_POLL_MS, type ChatMessage } from '@wkflow/contracts';
 import { DateTime } from 'luxon';
-import type { ChatMessage } from './chat.types';
 
 /** The server returns the latest messages in pages of CHAT_PAGE_SIZE; older ones via ?before=<id>. */
 export { CHAT_PAGE_SIZE };

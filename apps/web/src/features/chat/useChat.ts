@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
 import { MESSAGES_REFRESH_MS, ROOMS_REFRESH_MS } from './chat.logic';
-import type { ChatMessage, ChatRoom } from './chat.types';
+import type { ChatMessage, ChatRoom } from '@wkflow/contracts';
 
 /** GET /api/chat/rooms, polled every 5 s. */
 export function useChatRooms(enabled = true) {

@@ -1,8 +1,7 @@
 import { Center, Image } from '@chakra-ui/react';
-import { contrastTextColor } from '@wkflow/contracts';
+import { contrastTextColor, type Client } from '@wkflow/contracts';
 import { useState } from 'react';
 import { initials } from '../../lib/format';
-import type { Client } from './clients.types';
 
 /** The client's logo, or its initials on its colour when there is none (or it fails to load). */
 export function ClientAvatar({ client, size = '12' }: { client: Pick<Client, 'name' | 'color' | 'logoUrl'>; size?: string }) {

@@ -8,7 +8,7 @@ import { ClientFormFields } from './ClientFormFields';
 import { ClientLogoBox } from './ClientLogoBox';
 import { updateClient } from './clients.api';
 import { clientFormValues, clientSchema, toClientPayload, type ClientFormValues } from './clients.schemas';
-import type { Client } from './clients.types';
+import type { Client } from '@wkflow/contracts';
 
 /** 'Dados do Cliente': the client form (PATCH /api/clients/{id}) beside the logo box. */
 export function ClientDetailsTab({ client, canWrite }: { client: Client; canWrite: boolean }) {

@@ -10,7 +10,7 @@ import { ClientAvatar } from './ClientAvatar';
 import { ClientDetailsTab } from './ClientDetailsTab';
 import { deleteClient } from './clients.api';
 import { externalHref } from './clients.logic';
-import type { Client } from './clients.types';
+import type { Client } from '@wkflow/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsTab } from './CredentialsTab';
 import { SocialLinksTab } from './SocialLinksTab';

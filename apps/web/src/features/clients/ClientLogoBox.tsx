@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { deleteClientLogo, uploadClientLogo } from './clients.api';
 import { LOGO_ACCEPT, logoFileError } from './clients.logic';
-import type { Client } from './clients.types';
+import type { Client } from '@wkflow/contracts';
 
 const HiddenFileInput = chakra('input');
 

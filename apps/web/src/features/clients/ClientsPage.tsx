@@ -23,7 +23,7 @@ import { usePermissions } from '../auth/usePermissions';
 import { ClientAvatar } from './ClientAvatar';
 import { ClientCreateDialog } from './ClientCreateDialog';
 import { filterClients } from './clients.logic';
-import type { Client } from './clients.types';
+import type { Client } from '@wkflow/contracts';
 import { useClients } from './useClients';
 
 /** /clients: searchable client grid; 'Novo Cliente' with clients write. Needs clients read. */

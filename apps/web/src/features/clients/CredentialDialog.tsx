@@ -12,7 +12,7 @@ import {
   toCredentialPayload,
   type CredentialFormValues,
 } from './clients.schemas';
-import type { ClientCredential } from './clients.types';
+import type { ClientCredential } from '@wkflow/contracts';
 import { FormikTextarea } from '../../components/FormikTextarea';
 
 interface CredentialDialogProps {

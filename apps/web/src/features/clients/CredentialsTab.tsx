@@ -20,7 +20,7 @@ import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { deleteCredential, revealCredential } from './clients.api';
 import { displayedPassword, externalHref } from './clients.logic';
-import type { ClientCredential } from './clients.types';
+import type { ClientCredential } from '@wkflow/contracts';
 import { copyText } from './clipboard';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialDialog } from './CredentialDialog';

@@ -1,7 +1,7 @@
 import { Button, Card, Center, Field, HStack, IconButton, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik, useField } from 'formik';
 import { ExternalLink, Save } from 'lucide-react';
-import { socialProfileUrl } from '@wkflow/contracts';
+import { socialProfileUrl, SOCIAL_NETWORKS, type Client, type SocialNetwork } from '@wkflow/contracts';
 import { useMemo, type FocusEvent } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
@@ -15,7 +15,6 @@ import {
   type SocialFormValues,
 } from './clients.logic';
 import { socialSchema } from './clients.schemas';
-import { SOCIAL_NETWORKS, type Client, type SocialNetwork } from './clients.types';
 
 /** Brand colour and short mark of each network (lucide has no brand icons). */
 const NETWORK_BADGE: Record<SocialNetwork, { bg: string; mark: string }> = {

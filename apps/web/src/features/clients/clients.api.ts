@@ -10,7 +10,7 @@ import type {
   SocialNetwork,
   UpdateClientRequest,
   UpdateCredentialRequest,
-} from './clients.types';
+} from '@wkflow/contracts';
 
 /** Writes of the clients domain; each refreshes the SWR keys it changes. */
 

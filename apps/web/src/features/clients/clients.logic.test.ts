@@ -12,7 +12,7 @@ import {
   socialFormValues,
   socialMediaPatch,
 } from './clients.logic';
-import type { Client } from './clients.types';
+import type { Client } from '@wkflow/contracts';
 
 function client(overrides: Partial<Client>): Client {
   return {

@@ -1,5 +1,12 @@
-import { DEFAULT_CLIENT_COLOR, LOGO_MAX_BYTES, MASKED_PASSWORD } from '@wkflow/contracts';
-import { SOCIAL_NETWORKS, type Client, type SocialMedia, type SocialNetwork } from './clients.types';
+import {
+  DEFAULT_CLIENT_COLOR,
+  LOGO_MAX_BYTES,
+  MASKED_PASSWORD,
+  SOCIAL_NETWORKS,
+  type Client,
+  type SocialMedia,
+  type SocialNetwork,
+} from '@wkflow/contracts';
 
 /** Default client colour (extended.md §9). */
 export { DEFAULT_CLIENT_COLOR, LOGO_MAX_BYTES };

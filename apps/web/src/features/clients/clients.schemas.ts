@@ -11,9 +11,13 @@ import {
   socialProfileUrl,
   TIMESHEET_MESSAGES,
   type SocialNetwork,
+  type Client,
+  type ClientCredential,
+  type CreateClientRequest,
+  type CreateCredentialRequest,
+  type UpdateCredentialRequest,
 } from '@wkflow/contracts';
 import * as yup from 'yup';
-import type { Client, ClientCredential, CreateClientRequest, CreateCredentialRequest, UpdateCredentialRequest } from './clients.types';
 import type { SocialFormValues } from './clients.logic';
 
 /** Messages of extended.md §5, verbatim. */

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
-import type { Client, ClientCredential } from './clients.types';
+import type { Client, ClientCredential } from '@wkflow/contracts';
 
 /** GET /api/clients (only asked when `enabled`, e.g. with clients read). */
 export function useClients(enabled = true) {

@@ -28,7 +28,7 @@ import { useClients } from '../clients/useClients';
 import { startOnboarding } from './onboarding.api';
 import { personName, processStatusLabel, progressPercent, progressText, STATUS_PALETTE } from './onboarding.logic';
 import { startOnboardingSchema, type StartOnboardingValues } from './onboarding.schemas';
-import type { OnboardingProcess } from './onboarding.types';
+import type { OnboardingProcess } from '@wkflow/contracts';
 import { StepsPanel } from './StepsPanel';
 import { useOnboardingProcesses } from './useOnboarding';
 

@@ -21,11 +21,10 @@ import {
   STATUS_PALETTE,
   stepStatusLabel,
 } from './onboarding.logic';
-import type { OnboardingStepUpdateStatus } from '@wkflow/contracts';
-import type { OnboardingProcess, OnboardingStep, StepStatus } from './onboarding.types';
+import type { OnboardingStepUpdateStatus, OnboardingProcess, OnboardingStep, OnboardingStepStatus } from '@wkflow/contracts';
 import { useOnboardingSteps } from './useOnboarding';
 
-const STEP_PALETTE: Record<StepStatus, string> = { pending: 'gray', in_progress: 'blue', completed: 'green' };
+const STEP_PALETTE: Record<OnboardingStepStatus, string> = { pending: 'gray', in_progress: 'blue', completed: 'green' };
 
 /** The selected process: header with status and progress, then its steps in order. */
 export function StepsPanel({ process, canWrite }: { process: OnboardingProcess; canWrite: boolean }) {

@@ -1,34 +1,41 @@
-import { ONBOARDING_CATEGORY_LABELS, ONBOARDING_STATUS_LABELS } from '@wkflow/contracts';
-import type { OnboardingProcess, OnboardingStep, ProcessStatus, StepCategory, StepStatus } from './onboarding.types';
+import {
+  ONBOARDING_CATEGORY_LABELS,
+  ONBOARDING_STATUS_LABELS,
+  type OnboardingProcess,
+  type OnboardingStep,
+  type OnboardingProcessStatus,
+  type OnboardingCategory,
+  type OnboardingStepStatus,
+} from '@wkflow/contracts';
 
 /** extended.md §4: process statuses as shown (Pendente, Em Andamento, Concluído, Cancelado). */
-export const PROCESS_STATUS_LABELS: Record<ProcessStatus, string> = ONBOARDING_STATUS_LABELS;
+export const PROCESS_STATUS_LABELS: Record<OnboardingProcessStatus, string> = ONBOARDING_STATUS_LABELS;
 
-export const STEP_STATUS_LABELS: Record<StepStatus, string> = {
+export const STEP_STATUS_LABELS: Record<OnboardingStepStatus, string> = {
   pending: 'Pendente',
   in_progress: 'Em Andamento',
   completed: 'Concluída',
 };
 
-export const STATUS_PALETTE: Record<ProcessStatus, string> = {
+export const STATUS_PALETTE: Record<OnboardingProcessStatus, string> = {
   pending: 'gray',
   in_progress: 'blue',
   completed: 'green',
   cancelled: 'red',
 };
 
-export const CATEGORY_LABELS: Record<StepCategory, string> = ONBOARDING_CATEGORY_LABELS;
+export const CATEGORY_LABELS: Record<OnboardingCategory, string> = ONBOARDING_CATEGORY_LABELS;
 
 export function processStatusLabel(status: string): string {
-  return PROCESS_STATUS_LABELS[status as ProcessStatus] ?? status;
+  return PROCESS_STATUS_LABELS[status as OnboardingProcessStatus] ?? status;
 }
 
 export function stepStatusLabel(status: string): string {
-  return STEP_STATUS_LABELS[status as StepStatus] ?? status;
+  return STEP_STATUS_LABELS[status as OnboardingStepStatus] ?? status;
 }
 
 export function categoryLabel(category: string | null | undefined): string {
-  return CATEGORY_LABELS[(category ?? 'other') as StepCategory] ?? category ?? CATEGORY_LABELS.other;
+  return CATEGORY_LABELS[(category ?? 'other') as OnboardingCategory] ?? category ?? CATEGORY_LABELS.other;
 }
 
 /** Progress of a process as a whole percentage (0–100), safe for odd values. */

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
-import type { OnboardingProcess, OnboardingStep } from './onboarding.types';
+import type { OnboardingProcess, OnboardingStep } from '@wkflow/contracts';
 
 /** GET /api/onboarding. */
 export function useOnboardingProcesses(enabled = true) {

@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast';
 import { FormikTextarea } from '../../components/FormikTextarea';
 import { createAccessProfile } from './users.api';
 import { accessProfileInitialValues, accessProfileSchema, toAccessProfilePayload, type AccessProfileValues } from './users.schemas';
-import type { AccessProfile } from './users.types';
+import type { AccessProfile } from '@wkflow/contracts';
 
 interface AccessProfileDialogProps {
   open: boolean;

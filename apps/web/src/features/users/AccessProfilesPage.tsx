@@ -11,7 +11,7 @@ import { BackToUsers } from './BackToUsers';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PermissionsEditor, PermissionsError, PermissionsLoading, PermissionsView } from './PermissionsPanels';
 import { deleteAccessProfile } from './users.api';
-import type { AccessProfile } from './users.types';
+import type { AccessProfile } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, useProfilePermissions } from './useUsers';
 
 /** /users/profiles and /users/permissions: profiles, their creation and per-module permissions. */

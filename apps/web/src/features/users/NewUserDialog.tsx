@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { ProfileSelect } from './ProfileSelect';
 import { createUser } from './users.api';
 import { newUserInitialValues, newUserSchema, toCreateUserPayload, type NewUserValues } from './users.schemas';
-import type { AccessProfile } from './users.types';
+import type { AccessProfile } from '@wkflow/contracts';
 
 interface NewUserDialogProps {
   open: boolean;

@@ -15,7 +15,7 @@ import {
   Textarea,
   VStack,
 } from '@chakra-ui/react';
-import { profileLabel } from '@wkflow/contracts';
+import { profileLabel, type User } from '@wkflow/contracts';
 import { Check, UserCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -26,7 +26,6 @@ import { usePermissions } from '../auth/usePermissions';
 import { BackToUsers } from './BackToUsers';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { approveUser, rejectUser } from './users.api';
-import type { User } from './users.types';
 import { listOf, useAccessProfiles, usePendingUsers } from './useUsers';
 
 type Action = { kind: 'approve' | 'reject'; user: User };

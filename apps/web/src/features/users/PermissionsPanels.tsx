@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Center, HStack, NativeSelect, Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react';
-import { MODULE_LABELS, MODULES } from '@wkflow/contracts';
+import { MODULE_LABELS, MODULES, type AccessProfile, type ModulePermission } from '@wkflow/contracts';
 import { RotateCcw, Save } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/fetcher';
@@ -15,7 +15,6 @@ import {
   toPermissionEntries,
   type PermissionDraft,
 } from './users.logic';
-import type { AccessProfile, ModulePermission } from './users.types';
 
 /** The note shown for profile 1 (full access by rule). */
 export function FullAccessNote({ profile, editing = false }: { profile: AccessProfile; editing?: boolean }) {

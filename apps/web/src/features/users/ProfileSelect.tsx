@@ -1,6 +1,6 @@
 import { FormikSelect } from '../../components/FormikSelect';
 import { profileName } from './users.logic';
-import type { AccessProfile } from './users.types';
+import type { AccessProfile } from '@wkflow/contracts';
 
 interface ProfileSelectProps {
   profiles: readonly AccessProfile[];

@@ -24,7 +24,7 @@ import {
   toUpdateUserPayload,
   type EditUserValues,
 } from './users.schemas';
-import type { AccessProfile, SetUserPasswordRequest, User } from './users.types';
+import type { AccessProfile, SetUserPasswordRequest, User } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, useUser } from './useUsers';
 
 /** /users/{id}/edit: read-only id, status and creation date; the info form and the password form. */

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { statusLabel } from './users.logic';
-import type { User } from './users.types';
+import type { User } from '@wkflow/contracts';
 
 /** 'Aprovado' (green) / 'Pendente' (orange). */
 export function UserStatusBadge({ user }: { user: Pick<User, 'isApproved' | 'status'> }) {

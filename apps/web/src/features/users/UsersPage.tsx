@@ -25,7 +25,7 @@ import { usePermissions } from '../auth/usePermissions';
 import { NewUserDialog } from './NewUserDialog';
 import { UserStatusBadge } from './UserStatusBadge';
 import { profileName, sortUsers, teamStats } from './users.logic';
-import type { AccessProfile, User } from './users.types';
+import type { AccessProfile, User } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, usePendingUsers, useTeam } from './useUsers';
 
 /** /users: team stats, user cards and the 'Novo Usuário' dialog. Needs users read. */

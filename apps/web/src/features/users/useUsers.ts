@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
-import type { AccessProfile, ModulePermission, User } from './users.types';
+import type { AccessProfile, ModulePermission, User } from '@wkflow/contracts';
 
 /** The whole team, pending registrations included (users read). */
 export function useTeam(enabled = true) {

@@ -1,8 +1,9 @@
 import { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
-import type { ApproveUserRequest, RejectUserRequest } from '@wkflow/contracts';
 import type {
+  ApproveUserRequest,
+  RejectUserRequest,
   AccessProfile,
   CreateUserRequest,
   ModulePermission,
@@ -10,7 +11,7 @@ import type {
   SetUserPasswordRequest,
   UpdateUserRequest,
   User,
-} from './users.types';
+} from '@wkflow/contracts';
 
 /** Writes of the users domain; each refreshes the SWR keys it changes. */
 

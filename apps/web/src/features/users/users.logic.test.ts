@@ -1,4 +1,4 @@
-import { MODULES } from '@wkflow/contracts';
+import { MODULES, type AccessProfile, type ModulePermission, type User } from '@wkflow/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   draftFromPermissions,
@@ -10,7 +10,6 @@ import {
   teamStats,
   toPermissionEntries,
 } from './users.logic';
-import type { AccessProfile, ModulePermission, User } from './users.types';
 
 function user(id: number, name: string, approved = true, accessProfileId = 3): User {
   return {

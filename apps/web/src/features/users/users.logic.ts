@@ -7,8 +7,11 @@ import {
   type ModuleName,
   type PermissionLevel,
   type TaskPermissionOptions,
+  type AccessProfile,
+  type ModulePermission,
+  type PermissionEntry,
+  type User,
 } from '@wkflow/contracts';
-import type { AccessProfile, ModulePermission, PermissionEntry, User } from './users.types';
 
 /** Pure rules of the users screens (no React, no I/O). */
 

@@ -1,6 +1,14 @@
-import { NAME_MIN, PASSWORD_MIN, PROFILE_DESCRIPTION_MIN, USERNAME_MIN } from '@wkflow/contracts';
+import {
+  NAME_MIN,
+  PASSWORD_MIN,
+  PROFILE_DESCRIPTION_MIN,
+  USERNAME_MIN,
+  type CreateUserRequest,
+  type SetUserPasswordRequest,
+  type UpdateUserRequest,
+  type User,
+} from '@wkflow/contracts';
 import * as yup from 'yup';
-import type { CreateUserRequest, SetUserPasswordRequest, UpdateUserRequest, User } from './users.types';
 
 /**
  * Messages of core.md §5, verbatim. The 'Novo Usuário' dialog (and, where the spec gives no

@@ -26,8 +26,8 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { type Sheet, type SheetCell, toCsv, toXlsx } from '../common/spreadsheet';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { TimesheetQueryDto } from './dto/timer.dto';
-import { scopeCondition } from './timer.service';
+import { scopeCondition } from '../timer/time-entry-sql';
+import type { TimesheetQueryDto } from './dto/timesheet.dto';
 
 /** Seconds of an entry: its duration, or the time so far while it runs. */
 const SECONDS = `COALESCE(e.duration, GREATEST(0, floor(extract(epoch FROM now() - e."startTime")))::int)`;
@@ -48,7 +48,7 @@ const num = (value: string | null): number | null => (value === null ? null : Nu
 const money = (value: string | null): string => (value === null ? '' : moneyBR(Number(value)));
 
 /**
- * A declared read model (docs/decisions.md, "Module boundaries"): the timesheet reports over
+ * Part of the analytics read model (docs/decisions.md, "Module boundaries"): the timesheet reports over
  * time_entries with the tasks, users and clients tables joined in SQL, because its filters (by
  * client), totals (per client and person, in money from the client's rate), ordering by name and
  * paging all happen in the database; done through the other modules' services it would load every
@@ -57,7 +57,9 @@ const money = (value: string | null): string => (value === null ? '' : moneyBR(N
  * Timesheets: the filtered entries of /time-management, their totals per client and per person,
  * the user's own week, and the CSV/XLSX of exactly the filtered rows. Every read is limited by the
  * time_tracking scope (scopeCondition), so filters and totals never reach entries the user may not
- * see; rates and values go only to users with clients write.
+ * see; rates and values go only to users with clients write. Unlike the dashboard figures it is not
+ * kept in AnalyticsCache: each answer is one user's scope, filter and page, and running entries
+ * count their seconds up to the request.
  */
 @Injectable()
 export class TimesheetService {
@@ -241,37 +243,25 @@ export class TimesheetService {
     const zone = this.config.appTimezone;
     const columns = TimesheetService.exportColumns(showsValues);
     const fileName = timesheetFileName(filter, new Date(), zone, format);
-    if (format === 'csv') {
-      const data = rows.map((row): SheetCell[] => [
-        dateBR(row.startTime, zone),
-        timeBR(row.startTime, zone),
-        row.endTime ? timeBR(row.endTime, zone) : '',
-        row.user_name,
-        row.client_name ?? '',
-        row.task_title,
-        row.description ?? '',
-        hoursDecimalBR(row.seconds),
-        hoursHHMM(row.seconds),
-        ...(showsValues ? [money(row.hourlyRate), money(row.value)] : []),
-      ]);
-      return { fileName, body: Buffer.from(toCsv({ columns, rows: data }), 'utf8'), contentType: 'text/csv; charset=utf-8' };
-    }
-    // XLSX: the day as a date cell (its calendar day in the app's zone), hours and money as numbers.
+    // CSV writes the day, hours and money as pt-BR text; XLSX as typed cells (the day as a date
+    // cell of its calendar day in the app's zone, hours and money as numbers).
+    const csv = format === 'csv';
     const data = rows.map((row): SheetCell[] => {
       const local = DateTime.fromJSDate(row.startTime).setZone(zone);
       return [
-        new Date(Date.UTC(local.year, local.month - 1, local.day)),
+        csv ? dateBR(row.startTime, zone) : new Date(Date.UTC(local.year, local.month - 1, local.day)),
         timeBR(row.startTime, zone),
         row.endTime ? timeBR(row.endTime, zone) : '',
         row.user_name,
         row.client_name ?? '',
         row.task_title,
         row.description ?? '',
-        Math.round((row.seconds / 3600) * 100) / 100,
+        csv ? hoursDecimalBR(row.seconds) : Math.round((row.seconds / 3600) * 100) / 100,
         hoursHHMM(row.seconds),
-        ...(showsValues ? [num(row.hourlyRate), num(row.value)] : []),
+        ...(showsValues ? [row.hourlyRate, row.value].map((value) => (csv ? money(value) : num(value))) : []),
       ];
     });
+    if (csv) return { fileName, body: Buffer.from(toCsv({ columns, rows: data }), 'utf8'), contentType: 'text/csv; charset=utf-8' };
     const sheet: Sheet = {
       name: 'Horas',
       columns,

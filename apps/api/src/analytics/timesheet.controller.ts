@@ -4,11 +4,15 @@ import type { Response } from 'express';
 import type { MyWeek, TimesheetOptions, TimesheetPage } from '@wkflow/contracts';
 import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { TimesheetExportQueryDto, TimesheetOptionsQueryDto, TimesheetQueryDto } from './dto/timer.dto';
+import { TimesheetExportQueryDto, TimesheetOptionsQueryDto, TimesheetQueryDto } from './dto/timesheet.dto';
 import { TimesheetService } from './timesheet.service';
 import { ApiFile, ApiResult } from '../openapi/api-result';
 
-/** /time-management's timesheet: filtered entries with totals, filter choices, the user's week, exports. */
+/**
+ * /time-management's timesheet: filtered entries with totals, filter choices, the user's week,
+ * exports. Its paths stay under /api/time-entries; none of them is a parameter, and the timer's
+ * time-entries controller has no GET /:id, so no route of either shadows the other.
+ */
 @ApiTags('time-entries')
 @Controller('time-entries')
 export class TimesheetController {
