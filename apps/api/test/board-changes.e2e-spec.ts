@@ -3,7 +3,8 @@ import { BOARD_VERSION_HEADER, type BoardChangedMessage, type BoardChangesRespon
 import { BoardFeed } from '../src/notifications/board-feed';
 import { BoardChangeLog } from '../src/tasks/board-changes';
 import { type LiveSocket, openSocket, sessionCookie, wsUrl } from './utils/realtime';
-import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { startIsolatedApp } from './utils/isolated-app';
+import { ADMIN_EMAIL, loginAs, loginAsAdmin, newUser, startTestApp, TEST_ADMIN_PASSWORD, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 type User = Awaited<ReturnType<typeof newUser>>;
@@ -287,5 +288,36 @@ describe('board changes (e2e)', () => {
       expect(message.tasks.find((t) => t.id === task.id)).toMatchObject({ position: 1, rank: moved.rank, columnId: columns[2].id });
       await socket.close();
     });
+  });
+});
+
+describe('board changes after a reset (e2e, own database)', () => {
+  let ctx: Awaited<ReturnType<typeof startIsolatedApp>>;
+
+  beforeAll(async () => {
+    ctx = await startIsolatedApp('boardreset', QUIET);
+  });
+  afterAll(async () => {
+    await ctx.stop();
+  });
+
+  it('restarts every chain when the log cannot be read as a delta (a TRUNCATE): clients ask ?since= and get the whole board', async () => {
+    const admin = await loginAsAdmin(ctx);
+    const socket = await openSocket(await wsUrl(ctx), await sessionCookie(ctx, ADMIN_EMAIL, TEST_ADMIN_PASSWORD));
+    await admin.put('/api/columns/1').send({ color: '#654321' }).expect(200);
+    const before = await nextBoard(socket, (m) => !!m.columns);
+    await ctx.dataSource.query(`TRUNCATE task_attachments`);
+    // An empty message past a gap (from > the version the client holds): it must resync.
+    const restart = await nextBoard(socket, (m) => m.to > before.to);
+    expect(restart).toMatchObject({ full: false, tasks: [], removed: [] });
+    expect(restart.from).toBe(restart.to);
+    const answer: BoardChangesResponse = (await admin.get('/api/tasks').query({ since: before.to }).expect(200)).body;
+    expect(answer).toMatchObject({ full: true, version: restart.to });
+    expect(ids(answer.tasks)).toEqual(ids((await admin.get('/api/tasks').expect(200)).body));
+    // The chain goes on from there.
+    await admin.put('/api/columns/1').send({ color: '#123123' }).expect(200);
+    const next = await nextBoard(socket, (m) => m.to > restart.to);
+    expect(next.from).toBe(restart.to);
+    await socket.close();
   });
 });
