@@ -27,6 +27,8 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
   private reading: Promise<void> | null = null;
   /** A notification came while a read ran: read again once it is done. */
   private again = false;
+  /** The newest version notified. */
+  private notified = 0;
   private closed = false;
 
   constructor(
@@ -39,7 +41,9 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
       config.databaseUrl,
       BOARD_CHANNEL,
       (payload) => {
-        if (this.feedVersion === null || !(Number(payload) <= this.feedVersion)) this.poll();
+        const version = Number(payload);
+        if (Number.isSafeInteger(version)) this.notified = Math.max(this.notified, version);
+        if (this.feedVersion === null || !(version <= this.feedVersion)) this.poll();
       },
       // Back after a lost connection: what was notified meanwhile is read from feedVersion.
       (listening) => {
@@ -87,6 +91,11 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
   }
 
   private async readOnce(): Promise<void> {
+    if (this.feedVersion !== null && this.notified > this.feedVersion && !this.realtime.localSockets().length) {
+      // No socket here: nothing to read; a socket opening from now on starts at the notified version.
+      this.advance(this.notified);
+      return;
+    }
     // At the start, chains begin at the version read now: a socket opened before (if the database
     // was unreachable) is restarted like after a reset, so its client asks ?since=.
     const batch = this.feedVersion === null ? BoardBatch.full(0, (await this.log.head()).version) : await this.log.read(this.feedVersion);
