@@ -23,13 +23,19 @@ function column(page, name) {
   return page.locator(`[data-testid^="column-"][data-column-name="${name}"]`);
 }
 
-const cardIds = (locator) => locator.locator('[data-testid^="task-card-"]').evaluateAll((cards) => cards.map((c) => Number(c.dataset.testid.slice(10))));
+const cardIds = (locator) =>
+  locator.locator('[data-testid^="task-card-"]').evaluateAll((cards) => cards.map((c) => Number(c.dataset.testid.slice(10))));
 
 /** A call of the API with page's session (the admin's page A). */
 function api(page, method, path, body) {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const res = await fetch(path, { method, credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json() };
     },
     { method, path, body },
@@ -75,7 +81,7 @@ async function sideBySide(a, b, name) {
   await page.close();
 }
 
-test("a move, a title edit and an unassignment in page A show in page B (another API process) without B reading /api/tasks again", async () => {
+test('a move, a title edit and an unassignment in page A show in page B (another API process) without B reading /api/tasks again', async () => {
   const [joao] = await product.sql(`SELECT id FROM users WHERE username = 'joao'`);
   const [moving, leaving] = await product.sql(
     `SELECT t.id FROM tasks t JOIN columns c ON c.id = t."columnId"
@@ -100,7 +106,10 @@ test("a move, a title edit and an unassignment in page A show in page B (another
   assert.deepEqual(reads, [''], 'B read the board once, at load');
   // B's socket is up before A changes anything.
   for (let i = 0; i < 50 && !frames.some((f) => f.type === 'connected'); i++) await b.waitForTimeout(100);
-  assert.ok(frames.some((f) => f.type === 'connected'), 'B is connected');
+  assert.ok(
+    frames.some((f) => f.type === 'connected'),
+    'B is connected',
+  );
 
   // 1. A moves the card with 'Mover para…' to the top of 'Em andamento'.
   const card = a.getByTestId(`task-card-${moving.id}`);
@@ -119,12 +128,19 @@ test("a move, a title edit and an unassignment in page A show in page B (another
       WHERE NOT t."isArchived" AND c.name = 'Em andamento' AND a."userId" = $1 ORDER BY t.rank`,
     [joao.id],
   );
-  assert.deepEqual(await cardIds(column(b, 'Em andamento')), rows.map((r) => r.id), "B's list in the server's order");
+  assert.deepEqual(
+    await cardIds(column(b, 'Em andamento')),
+    rows.map((r) => r.id),
+    "B's list in the server's order",
+  );
   assert.equal(await column(b, 'Backlog').getByTestId(`task-card-${moving.id}`).count(), 0, 'gone from its old list in B');
   const move = frames.find((f) => f.type === 'board.changed' && f.tasks.some((t) => t.id === moving.id));
   assert.ok(move, 'B got the change over /ws');
   assert.equal(move.full, false);
-  assert.ok(move.tasks.every((t) => t.assignedTo.includes(joao.id)), 'only tasks João may see');
+  assert.ok(
+    move.tasks.every((t) => t.assignedTo.includes(joao.id)),
+    'only tasks João may see',
+  );
   assert.deepEqual(reads, [''], 'no read of /api/tasks for the move');
   await sideBySide(a, b, 'live-board-after-move');
 
@@ -136,7 +152,11 @@ test("a move, a title edit and an unassignment in page A show in page B (another
   await taskDialog.getByRole('button', { name: 'Atualizar Tarefa' }).click();
   assert.equal((await saved).status(), 200);
   await b.getByTestId(`task-card-${moving.id}`).getByText('Renomeada ao vivo').waitFor({ timeout: 10_000 });
-  assert.deepEqual(await cardIds(column(b, 'Em andamento')), rows.map((r) => r.id), 'the rename moved nothing');
+  assert.deepEqual(
+    await cardIds(column(b, 'Em andamento')),
+    rows.map((r) => r.id),
+    'the rename moved nothing',
+  );
   assert.deepEqual(reads, [''], 'no read of /api/tasks for the rename');
 
   // 3. A takes the other card away from João: it leaves his board, named by id only.

@@ -46,7 +46,10 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 }
 
 /** Like apiFetch, with the response's headers too (the board list's version header). */
-export async function apiFetchWithHeaders<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiFetchWithHeaders<T = unknown>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const res = await send(path, options);
   return { data: await parse<T>(res), headers: res.headers };
 }

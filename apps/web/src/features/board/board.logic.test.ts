@@ -183,7 +183,11 @@ describe('moving cards', () => {
   it('sorts columns by rank, not by position (keys past a9 included)', () => {
     const tasks = [task(1, 1, 3, { rank: 'a10' }), task(2, 1, 1, { rank: 'a9' }), task(3, 1, 2, { rank: 'a10' })];
     // Plain code unit order: 'a10' < 'a9'; equal ranks by id.
-    expect(tasksByColumn(tasks).get(1)!.map((t) => t.id)).toEqual([1, 3, 2]);
+    expect(
+      tasksByColumn(tasks)
+        .get(1)!
+        .map((t) => t.id),
+    ).toEqual([1, 3, 2]);
   });
   it('gives the moved card a temporary rank strictly between its new neighbours', () => {
     const tasks = [task(1, 1, 1), task(2, 2, 1), task(3, 2, 2), task(4, 2, 3)];
@@ -191,7 +195,11 @@ describe('moving cards', () => {
     expect(middle.rank > 'a0001' && middle.rank < 'a0002').toBe(true);
     const top = applyMove(tasks, 1, 2, 1).find((t) => t.id === 1)!;
     expect(top.rank < 'a0001').toBe(true);
-    expect(tasksByColumn(applyMove(tasks, 1, 2, 1)).get(2)!.map((t) => [t.id, t.position])).toEqual([
+    expect(
+      tasksByColumn(applyMove(tasks, 1, 2, 1))
+        .get(2)!
+        .map((t) => [t.id, t.position]),
+    ).toEqual([
       [1, 1],
       [2, 2],
       [3, 3],
@@ -201,7 +209,11 @@ describe('moving cards', () => {
     expect(end.rank > 'a0003').toBe(true);
     // Twice to the top before the server answers: each below the one before.
     const twice = applyMove(applyMove(tasks, 1, 2, 1), 4, 2, 1);
-    expect(tasksByColumn(twice).get(2)!.map((t) => t.id)).toEqual([4, 1, 2, 3]);
+    expect(
+      tasksByColumn(twice)
+        .get(2)!
+        .map((t) => t.id),
+    ).toEqual([4, 1, 2, 3]);
     expect(rankBetween(undefined, undefined)).toBe('n');
     expect(rankBetween('a', 'b')).toBe('a\u0001');
     expect(rankBetween(undefined, 'a0')).toBe('a/\uffff');
@@ -222,7 +234,10 @@ describe('moving cards', () => {
     const optimistic = applyMove(tasks, 1, 2, 2);
     const server = { ...optimistic.find((t) => t.id === 1)!, rank: 'a0001V', position: 2 };
     const answered = applyTaskChanges(optimistic, [server], []);
-    const places = (list: Task[]) => tasksByColumn(list).get(2)!.map((t) => [t.id, t.position]);
+    const places = (list: Task[]) =>
+      tasksByColumn(list)
+        .get(2)!
+        .map((t) => [t.id, t.position]);
     expect(places(answered)).toEqual([
       [2, 1],
       [1, 2],

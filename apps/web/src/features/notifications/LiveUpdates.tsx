@@ -45,7 +45,8 @@ function swrLiveBoard(cache: Cache): LiveBoard {
     setVersion: setBoardVersion,
     loading: boardLoading,
     details(changed, removed) {
-      for (const task of changed) if (cached(keys.task(task.id)) !== undefined) void mutate(keys.task(task.id), task, { revalidate: false });
+      for (const task of changed)
+        if (cached(keys.task(task.id)) !== undefined) void mutate(keys.task(task.id), task, { revalidate: false });
       for (const id of removed) if (cache.get(keys.task(id)) !== undefined) void mutate(keys.task(id), undefined, { revalidate: true });
       const ids = new Set([...changed.map((t) => t.id), ...removed]);
       if (ids.size) void mutate((key) => isTaskPartKey(key, ids));

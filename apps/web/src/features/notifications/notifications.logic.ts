@@ -1,4 +1,12 @@
-import type { BoardChangedMessage, Column, Notification, NotificationPage, NotificationPreference, NotificationType, Task } from '@wkflow/contracts';
+import type {
+  BoardChangedMessage,
+  Column,
+  Notification,
+  NotificationPage,
+  NotificationPreference,
+  NotificationType,
+  Task,
+} from '@wkflow/contracts';
 
 /** core.md §9 / extended.md §9. */
 export const NOTIFICATIONS_POLL_MS = 30_000;

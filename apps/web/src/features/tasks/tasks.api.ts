@@ -1,4 +1,11 @@
-import { applyTaskChanges, type CreateTaskRequest, type Task, type TaskAttachment, type TaskComment, type UpdateTaskRequest } from '@wkflow/contracts';
+import {
+  applyTaskChanges,
+  type CreateTaskRequest,
+  type Task,
+  type TaskAttachment,
+  type TaskComment,
+  type UpdateTaskRequest,
+} from '@wkflow/contracts';
 import { mutate } from 'swr';
 import { apiFetch, getApiBaseUrl, getJson } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
