@@ -159,9 +159,15 @@ test('a move, a title edit and an unassignment in page A show in page B (another
   );
   assert.deepEqual(reads, [''], 'no read of /api/tasks for the rename');
 
-  // 3. A takes the other card away from João: it leaves his board, named by id only.
+  // 3. A takes the other card away from João while he has it open: it leaves his board, named by
+  // id only, and his dialog closes saying he may no longer see it.
+  await b.getByTestId(`task-card-${leaving.id}`).locator('button.wk-card__open').click();
+  await b.getByTestId('task-dialog').waitFor();
   assert.equal((await api(a, 'PUT', `/api/tasks/${leaving.id}`, { assignedTo: [] })).status, 200);
   await b.getByTestId(`task-card-${leaving.id}`).waitFor({ state: 'detached', timeout: 10_000 });
+  await b.getByText('Tarefa não encontrada ou sem acesso').first().waitFor();
+  await b.getByTestId('task-dialog').waitFor({ state: 'detached' });
+  assert.equal(new URL(b.url()).searchParams.get('task'), null);
   const removal = frames.find((f) => f.type === 'board.changed' && f.removed.includes(leaving.id));
   assert.ok(removal, 'B got the removal');
   assert.ok(!removal.tasks.some((t) => t.id === leaving.id), 'and not the task itself');
