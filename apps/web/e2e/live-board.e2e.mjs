@@ -58,7 +58,8 @@ function watchSocket(page) {
   page.on('websocket', (socket) =>
     socket.on('framereceived', (frame) => {
       try {
-        frames.push(JSON.parse(frame.payload));
+        // The frame's size in bytes beside it (not enumerable: the assertions compare the rest).
+        frames.push(Object.defineProperty(JSON.parse(frame.payload), 'bytes', { value: Buffer.byteLength(frame.payload) }));
       } catch {
         // not JSON
       }
@@ -142,6 +143,8 @@ test('a move, a title edit and an unassignment in page A show in page B (another
     'only tasks João may see',
   );
   assert.deepEqual(reads, [''], 'no read of /api/tasks for the move');
+  assert.ok(move.bytes < 2048, `the move reached B in ${move.bytes} bytes`);
+  console.log(`# B received the move in one ${move.bytes}-byte frame`);
   await sideBySide(a, b, 'live-board-after-move');
 
   // 2. A renames it in the task dialog.
