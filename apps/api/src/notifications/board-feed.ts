@@ -27,6 +27,8 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
   private reading: Promise<void> | null = null;
   /** A notification came while a read ran: read again once it is done. */
   private again = false;
+  /** The newest version notified. */
+  private notified = 0;
   private closed = false;
 
   constructor(
@@ -39,7 +41,9 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
       config.databaseUrl,
       BOARD_CHANNEL,
       (payload) => {
-        if (this.feedVersion === null || !(Number(payload) <= this.feedVersion)) this.poll();
+        const version = Number(payload);
+        if (Number.isSafeInteger(version)) this.notified = Math.max(this.notified, version);
+        if (this.feedVersion === null || !(version <= this.feedVersion)) this.poll();
       },
       // Back after a lost connection: what was notified meanwhile is read from feedVersion.
       (listening) => {
@@ -87,12 +91,14 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
   }
 
   private async readOnce(): Promise<void> {
-    if (this.feedVersion === null) {
-      // The start: sockets chain from the version read now (a client behind it asks ?since=).
-      this.advance((await this.log.head()).version);
+    if (this.feedVersion !== null && this.notified > this.feedVersion && !this.realtime.localSockets().length) {
+      // No socket here: nothing to read; a socket opening from now on starts at the notified version.
+      this.advance(this.notified);
       return;
     }
-    const batch = await this.log.read(this.feedVersion);
+    // At the start, chains begin at the version read now: a socket opened before (if the database
+    // was unreachable) is restarted like after a reset, so its client asks ?since=.
+    const batch = this.feedVersion === null ? BoardBatch.full(0, (await this.log.head()).version) : await this.log.read(this.feedVersion);
     if (batch.to === this.feedVersion && !batch.full) return;
     // The permissions of every local socket's user (in-memory profiles: one small query); a socket
     // opened during the awaits is asked for too, so none is advanced without being served.
@@ -116,6 +122,7 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
       socket.boardServed = to;
       if (!user) continue; // no longer approved: the heartbeat closes the socket
       if (batch.full) {
+        if (from === to) continue; // already there (sockets opened since the start)
         // Too old (pruned), reset or too big for a delta: an empty message with a gap restarts the
         // chain, so the client asks ?since= (which answers the whole board).
         if (BoardBatch.viewKey(user) !== 'none') socket.send(message(to, to, { full: false, tasks: [], removed: [] }));

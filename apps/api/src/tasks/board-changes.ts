@@ -44,6 +44,11 @@ export class BoardBatch {
     readonly columns: Column[] | null,
   ) {}
 
+  /** A range that cannot be answered as a delta: clients read the whole board. */
+  static full(from: number, to: number): BoardBatch {
+    return new BoardBatch(from, to, true, [], new Map(), new Map(), null);
+  }
+
   /** Nothing changed in the range. */
   get empty(): boolean {
     return !this.full && !this.changed.length && !this.columns;
@@ -122,7 +127,7 @@ export class BoardChangeLog implements OnModuleInit, OnModuleDestroy {
   read(from: number): Promise<BoardBatch> {
     return this.dataSource.transaction('REPEATABLE READ', async (db) => {
       const { version, prunedThrough } = await this.head(db);
-      if (from > version || from < prunedThrough) return new BoardBatch(from, version, true, [], new Map(), new Map(), null);
+      if (from > version || from < prunedThrough) return BoardBatch.full(from, version);
       if (from === version) return new BoardBatch(from, version, false, [], new Map(), new Map(), null);
       const log: { kind: string; taskId: number | null; userId: number | null }[] = await db.query(
         `SELECT DISTINCT kind, "taskId", "userId" FROM board_changes WHERE version > $1 AND version <= $2 LIMIT $3`,
@@ -144,7 +149,7 @@ export class BoardChangeLog implements OnModuleInit, OnModuleDestroy {
           }
         }
       }
-      if (reset || changed.size > BOARD_DELTA_MAX_TASKS) return new BoardBatch(from, version, true, [], new Map(), new Map(), null);
+      if (reset || changed.size > BOARD_DELTA_MAX_TASKS) return BoardBatch.full(from, version);
       const ids = [...changed];
       const rows: TaskRow[] = ids.length ? await db.query(`${TASK_SELECT} WHERE t.id = ANY($1::int[])`, [ids]) : [];
       const now = new Date();
