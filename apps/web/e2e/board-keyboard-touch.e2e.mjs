@@ -78,11 +78,13 @@ test("keyboard only: 'Mover para…' moves a card to another list and place, Esc
   await page.keyboard.type('Em andamento');
   assert.equal(await columnSelect.locator('option:checked').textContent(), 'Em andamento');
   await page.keyboard.press('Tab');
-  const placeSelect = dialog.getByRole('combobox', { name: 'Posição' });
-  assert.equal(await placeSelect.inputValue(), String(targetIds.length + 1), 'another list starts at its end');
-  await page.keyboard.press('Home');
-  await page.keyboard.press('ArrowDown');
-  assert.equal(await placeSelect.inputValue(), '2');
+  // The place is a number field (a long list has hundreds of places), its text selected on focus.
+  const placeField = dialog.getByRole('spinbutton', { name: 'Posição' });
+  assert.equal(await placeField.inputValue(), String(targetIds.length + 1), 'another list starts at its end');
+  assert.equal(await placeField.getAttribute('max'), String(targetIds.length + 1));
+  await page.keyboard.type('1');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await placeField.inputValue(), '2');
   await product.screenshot(page, 'board-move-dialog');
   const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
   await page.keyboard.press('Tab'); // Cancelar

@@ -155,6 +155,12 @@ test("a column order the server refuses is undone with 'Erro ao reordenar coluna
   const name = `Some ${Date.now().toString(36)}`;
   await product.sql(`INSERT INTO columns (name, position, color) VALUES ($1, (SELECT max(position) + 1 FROM columns), '#0ea5e9')`, [name]);
   const page = await boardPage();
+  // This page hears nothing over /ws (as when the news is still on its way): the live board would
+  // otherwise take the deleted list away before the drag.
+  await page.routeWebSocket('**/ws', (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage(() => undefined);
+  });
   await page.goto('/');
   await column(page, name).waitFor();
   const start = await columnNames(page);

@@ -85,11 +85,23 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
   await run('database/migrate.js', env);
   await run('database/seed-cli.js', env, demo ? ['--demo'] : []);
 
-  const server = spawn(process.execPath, [join(api, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.output = '';
-  server.stdout.on('data', (d) => (server.output += d));
-  server.stderr.on('data', (d) => (server.output += d));
-  await waitForHealth(baseUrl, server);
+  const startServer = async (serverEnv, url) => {
+    const child = spawn(process.execPath, [join(api, 'main.js')], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.output = '';
+    child.stdout.on('data', (d) => (child.output += d));
+    child.stderr.on('data', (d) => (child.output += d));
+    await waitForHealth(url, child);
+    return child;
+  };
+  const stopServer = async (child) => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  const server = await startServer(env, baseUrl);
+  const replicas = [];
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -109,11 +121,32 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
     databaseUrl: databaseUrl.toString(),
     browser,
     server,
-    /** A fresh browser context (own cookies), optionally logged in through the real login form. */
-    async newPage(login) {
+    /**
+     * A second API process on the same database and Redis (another replica, its own port): its
+     * `baseUrl` for newPage. Stopped with the product.
+     */
+    async startReplica() {
+      const replicaPort = await freePort();
+      const replicaUrl = `http://127.0.0.1:${replicaPort}`;
+      const replicaEnv = { ...env, PORT: String(replicaPort) };
+      const replica = { baseUrl: replicaUrl, server: await startServer(replicaEnv, replicaUrl) };
+      replicas.push(replica);
+      /** Stops it (its sockets close), runs `meanwhile`, and starts it again on the same port. */
+      replica.restart = async (meanwhile = async () => undefined) => {
+        await stopServer(replica.server);
+        await meanwhile();
+        replica.server = await startServer(replicaEnv, replicaUrl);
+      };
+      return replica;
+    },
+    /**
+     * A fresh browser context (own cookies), optionally logged in through the real login form;
+     * `baseUrl` picks another API process (a replica) than the first.
+     */
+    async newPage(login, { baseUrl: pageBaseUrl = baseUrl } = {}) {
       // Notifications granted: the permission prompt (top right) would otherwise cover the page; tests of it clear this.
       const context = await browser.newContext({
-        baseURL: baseUrl,
+        baseURL: pageBaseUrl,
         viewport: { width: 1440, height: 900 },
         locale: 'pt-BR',
         timezoneId: 'America/Sao_Paulo',
@@ -139,12 +172,7 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
     },
     async stop() {
       await browser.close().catch(() => undefined);
-      if (server.exitCode === null) {
-        const exited = new Promise((r) => server.once('exit', r));
-        server.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (server.exitCode === null) server.kill('SIGKILL');
-      }
+      await Promise.all([server, ...replicas.map((r) => r.server)].map(stopServer));
       const admin = new pg.Client({ connectionString: serverUrl.toString() });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);

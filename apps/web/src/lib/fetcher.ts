@@ -45,6 +45,15 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   return parse<T>(await send(path, options));
 }
 
+/** Like apiFetch, with the response's headers too (the board list's version header). */
+export async function apiFetchWithHeaders<T = unknown>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ data: T; headers: Headers }> {
+  const res = await send(path, options);
+  return { data: await parse<T>(res), headers: res.headers };
+}
+
 /** The SWR fetcher: the key is the path, a GET parses JSON. */
 export function getJson<T = unknown>(path: string): Promise<T> {
   return apiFetch<T>(path);

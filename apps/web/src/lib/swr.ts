@@ -1,4 +1,5 @@
 import { mutate, type SWRConfiguration } from 'swr';
+import { fetchBoard } from './boardVersion';
 import { errorStatus, getJson } from './fetcher';
 
 /**
@@ -6,7 +7,8 @@ import { errorStatus, getJson } from './fetcher';
  * Polling is set per hook only where the spec gives an interval.
  */
 export const swrDefaults: SWRConfiguration = {
-  fetcher: getJson,
+  // The board list also keeps the version it was read at (lib/boardVersion.ts).
+  fetcher: (key: string) => (key === keys.tasks ? fetchBoard(key) : getJson(key)),
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   revalidateIfStale: false,

@@ -1,4 +1,4 @@
-import { Dialog, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { Column, Task } from '@wkflow/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { DialogFrame } from '../../components/DialogFrame';
@@ -44,18 +44,20 @@ function MoveForm({ task, columns, shown, onMove, onClose }: Omit<MoveDialogProp
   const [columnId, setColumnId] = useState(() => (targets.some((c) => c.id === task.columnId) ? task.columnId : (targets[0]?.id ?? 0)));
   const cards = shown.get(columnId) ?? NO_CARDS;
   const places = movePlaces(task.id, cards);
-  const [place, setPlace] = useState(places.initial);
+  // A number field, not one option per place: a long list has hundreds of places.
+  const [place, setPlace] = useState(String(places.initial));
 
   const pickColumn = (id: number) => {
     setColumnId(id);
-    setPlace(movePlaces(task.id, shown.get(id) ?? NO_CARDS).initial);
+    setPlace(String(movePlaces(task.id, shown.get(id) ?? NO_CARDS).initial));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const column = targets.find((c) => c.id === columnId);
     const others = cards.filter((t) => t.id !== task.id);
-    const position = column ? placeAt(task, column, others, place - 1) : null;
+    const chosen = Math.min(Math.max(1, Math.trunc(Number(place)) || places.initial), places.count);
+    const position = column ? placeAt(task, column, others, chosen - 1) : null;
     if (column && position !== null) onMove(task.id, column, position);
     onClose();
   };
@@ -85,18 +87,20 @@ function MoveForm({ task, columns, shown, onMove, onClose }: Omit<MoveDialogProp
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <Field.Root>
+          <Field.Root required>
             <Field.Label>Posição</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={place} onChange={(e) => setPlace(Number(e.target.value))} data-testid="move-position">
-                {Array.from({ length: places.count }, (_, i) => (
-                  <option key={i} value={i + 1}>
-                    {i + 1}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={places.count}
+              step={1}
+              value={place}
+              onChange={(e) => setPlace(e.target.value)}
+              onFocus={(e) => e.target.select()}
+              data-testid="move-position"
+            />
+            <Field.HelperText>{places.count === 1 ? 'Única posição: 1' : `De 1 (topo) a ${places.count} (fim)`}</Field.HelperText>
           </Field.Root>
         </Stack>
       </Dialog.Body>

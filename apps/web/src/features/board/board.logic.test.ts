@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, Task } from '@wkflow/contracts';
+import { applyTaskChanges, type Column, type Task } from '@wkflow/contracts';
 import {
   applyMove,
+  rankBetween,
   backlogColumn,
   keepUnchangedGroups,
   cardState,
@@ -36,7 +37,7 @@ const task = (id: number, columnId: number, position: number, over: Partial<Task
   reminderTime: null,
   createdBy: 1,
   position,
-  rank: `a${position}`,
+  rank: `a${String(position).padStart(4, '0')}`,
   isArchived: false,
   status: 'open',
   completedAt: null,
@@ -179,6 +180,72 @@ describe('moving cards', () => {
     expect(done.completedAt).toBe(now.toISOString());
     expect(applyMove([done], 1, 2, 1, 'A fazer', now)[0].completedAt).toBeNull();
   });
+  it('sorts columns by rank, not by position (keys past a9 included)', () => {
+    const tasks = [task(1, 1, 3, { rank: 'a10' }), task(2, 1, 1, { rank: 'a9' }), task(3, 1, 2, { rank: 'a10' })];
+    // Plain code unit order: 'a10' < 'a9'; equal ranks by id.
+    expect(
+      tasksByColumn(tasks)
+        .get(1)!
+        .map((t) => t.id),
+    ).toEqual([1, 3, 2]);
+  });
+  it('gives the moved card a temporary rank strictly between its new neighbours', () => {
+    const tasks = [task(1, 1, 1), task(2, 2, 1), task(3, 2, 2), task(4, 2, 3)];
+    const middle = applyMove(tasks, 1, 2, 2).find((t) => t.id === 1)!;
+    expect(middle.rank > 'a0001' && middle.rank < 'a0002').toBe(true);
+    const top = applyMove(tasks, 1, 2, 1).find((t) => t.id === 1)!;
+    expect(top.rank < 'a0001').toBe(true);
+    expect(
+      tasksByColumn(applyMove(tasks, 1, 2, 1))
+        .get(2)!
+        .map((t) => [t.id, t.position]),
+    ).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    const end = applyMove(tasks, 1, 2, 4).find((t) => t.id === 1)!;
+    expect(end.rank > 'a0003').toBe(true);
+    // Twice to the top before the server answers: each below the one before.
+    const twice = applyMove(applyMove(tasks, 1, 2, 1), 4, 2, 1);
+    expect(
+      tasksByColumn(twice)
+        .get(2)!
+        .map((t) => t.id),
+    ).toEqual([4, 1, 2, 3]);
+    expect(rankBetween(undefined, undefined)).toBe('n');
+    expect(rankBetween('a', 'b')).toBe('a\u0001');
+    expect(rankBetween(undefined, 'a0')).toBe('a/\uffff');
+  });
+  it('moves within a column by rank, counting places without the card itself', () => {
+    const tasks = [task(1, 1, 1), task(2, 1, 2), task(3, 1, 3), task(4, 1, 4)];
+    // Card 1 to place 3 (among the others): after 2 and 3.
+    const moved = tasksByColumn(applyMove(tasks, 1, 1, 3)).get(1)!;
+    expect(moved.map((t) => [t.id, t.position])).toEqual([
+      [2, 1],
+      [3, 2],
+      [1, 3],
+      [4, 4],
+    ]);
+  });
+  it("does not move other cards when the server's copy replaces the optimistic one (same neighbours)", () => {
+    const tasks = [task(1, 1, 1), task(2, 2, 1), task(3, 2, 2)];
+    const optimistic = applyMove(tasks, 1, 2, 2);
+    const server = { ...optimistic.find((t) => t.id === 1)!, rank: 'a0001V', position: 2 };
+    const answered = applyTaskChanges(optimistic, [server], []);
+    const places = (list: Task[]) =>
+      tasksByColumn(list)
+        .get(2)!
+        .map((t) => [t.id, t.position]);
+    expect(places(answered)).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, 3],
+    ]);
+    // The /ws message for the same move after the answer changes nothing.
+    expect(places(applyTaskChanges(answered, [server], []))).toEqual(places(answered));
+  });
   it('leaves the list untouched for an unknown task, keeps unchanged objects', () => {
     const tasks = [task(1, 1, 1), task(2, 2, 1)];
     expect(applyMove(tasks, 9, 2, 1)).toEqual(tasks);
@@ -213,8 +280,8 @@ describe('board list helpers', () => {
       [3, 2],
       [4, 1],
     ]);
-    // Restored at the end (the server's place n + 1), it sorts last.
-    const back = upsertTask(left, task(2, 1, 3));
+    // Restored at the end (the server's place n + 1, a rank after the others), it sorts last.
+    const back = upsertTask(left, task(2, 1, 3, { rank: 'a0004' }));
     expect(
       tasksByColumn(back)
         .get(1)!

@@ -1,4 +1,4 @@
-import { isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
+import { applyTaskChanges, isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
 import { foldText, matchesSearch, type SearchNames } from './search.logic';
 
 /** Pure rules of the board (core.md §2, §4): filters, grouping, the drop position, the optimistic move. */
@@ -92,7 +92,12 @@ export function sortColumns(columns: readonly Column[]): Column[] {
   return [...columns].sort((a, b) => a.position - b.position || a.id - b.id);
 }
 
-/** Tasks per column, in position order. */
+/** Order of two tasks of one column: by rank (plain code unit comparison, as the server's), then id. */
+export function byRank(a: Pick<Task, 'rank' | 'id'>, b: Pick<Task, 'rank' | 'id'>): number {
+  return a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id - b.id;
+}
+
+/** Tasks per column, in rank order (the server's order; positions may lag after pushed changes). */
 export function tasksByColumn(tasks: readonly Task[]): Map<number, Task[]> {
   const map = new Map<number, Task[]>();
   for (const task of tasks) {
@@ -100,8 +105,24 @@ export function tasksByColumn(tasks: readonly Task[]): Map<number, Task[]> {
     if (list) list.push(task);
     else map.set(task.columnId, [task]);
   }
-  for (const list of map.values()) list.sort((a, b) => a.position - b.position || a.id - b.id);
+  for (const list of map.values()) list.sort(byRank);
   return map;
+}
+
+/**
+ * A temporary order key strictly between `before` and `after` (either may be missing: the top or
+ * the end of the column), for a card moved here until the server's copy brings its real rank.
+ * Server ranks are printable, so `before + '\u0001'` sorts after `before` and before any greater key.
+ */
+export function rankBetween(before: string | undefined, after: string | undefined): string {
+  if (before !== undefined) {
+    const key = `${before}\u0001`;
+    return after === undefined || key < after ? key : before;
+  }
+  if (after === undefined || after === '') return 'n';
+  // Below the first key: its last code unit one lower, then the highest one.
+  const last = after.charCodeAt(after.length - 1);
+  return last > 0 ? `${after.slice(0, -1)}${String.fromCharCode(last - 1)}\uffff` : '';
 }
 
 /**
@@ -208,8 +229,10 @@ export function reorderColumns(
 }
 
 /**
- * The board right after a move, before the server answers: the task at `position` in the target
- * column (clamped to its end), both columns renumbered 1..n like the server does.
+ * The board right after a move, before the server answers: the task at server place `position` of
+ * the target column, with a temporary rank between its new neighbours so it shows in place, and
+ * the other cards' places shifted the way the server shifts them (applyTaskChanges). When the
+ * server's copy (real rank, same neighbours) replaces it, no other card moves.
  */
 export function applyMove(
   tasks: readonly Task[],
@@ -221,25 +244,25 @@ export function applyMove(
 ): Task[] {
   const moving = tasks.find((t) => t.id === taskId);
   if (!moving) return [...tasks];
-  const others = tasks.filter((t) => t.id !== taskId);
-  const target = others.filter((t) => t.columnId === columnId).sort((a, b) => a.position - b.position || a.id - b.id);
-  const index = Math.min(Math.max(0, position - 1), target.length);
+  const same = moving.columnId === columnId;
+  // The other cards' server places once the moving one has left its own.
+  const without = (t: Task) => (same && t.position > moving.position ? t.position - 1 : t.position);
+  const target = tasks.filter((t) => t.columnId === columnId && t.id !== taskId).sort(byRank);
+  let index = target.findIndex((t) => without(t) >= position);
+  if (index === -1) index = target.length;
+  const last = target[target.length - 1];
   const completing = targetColumnName !== undefined && isCompletedColumnName(targetColumnName);
   const placed: Task = {
     ...moving,
     columnId,
+    position: index === target.length ? Math.max(1, Math.min(position, last ? without(last) + 1 : 1)) : Math.max(1, position),
+    rank: rankBetween(target[index - 1]?.rank, target[index]?.rank),
     completedAt: completing ? (moving.completedAt ?? now.toISOString()) : targetColumnName === undefined ? moving.completedAt : null,
   };
-  target.splice(index, 0, placed);
-  const renumbered = new Map<number, Task>();
-  target.forEach((t, i) => renumbered.set(t.id, t.position === i + 1 && t !== placed ? t : { ...t, position: i + 1 }));
-  if (moving.columnId !== columnId) {
-    others
-      .filter((t) => t.columnId === moving.columnId)
-      .sort((a, b) => a.position - b.position || a.id - b.id)
-      .forEach((t, i) => renumbered.set(t.id, t.position === i + 1 ? t : { ...t, position: i + 1 }));
-  }
-  return tasks.map((t) => renumbered.get(t.id) ?? t);
+  const next = applyTaskChanges(tasks, [placed], []);
+  // Keep the list's order (the moved card where it was in the array).
+  const byId = new Map(next.map((t) => [t.id, t]));
+  return tasks.map((t) => byId.get(t.id) ?? t);
 }
 
 /** A task replaced (or added) in the list by the server's copy. */

@@ -18,7 +18,7 @@ const task = (id: number, over: Partial<Task> = {}): Task => ({
   reminderTime: null,
   createdBy: 1,
   position: id,
-  rank: `a${id}`,
+  rank: `a${String(id).padStart(4, '0')}`,
   isArchived: false,
   status: 'open',
   completedAt: null,

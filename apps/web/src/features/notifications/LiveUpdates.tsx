@@ -1,8 +1,19 @@
-import { notificationTarget, showsBrowserPopup, type Notification, type NotificationPage } from '@wkflow/contracts';
-import { useEffect, useRef } from 'react';
+import {
+  notificationTarget,
+  showsBrowserPopup,
+  type BoardChangesResponse,
+  type Column,
+  type Notification,
+  type NotificationPage,
+  type Task,
+} from '@wkflow/contracts';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { mutate } from 'swr';
+import { mutate, useSWRConfig, type Cache } from 'swr';
+import { boardLoading, boardVersion, onBoardLoaded, readBoard, setBoardVersion } from '../../lib/boardVersion';
+import { apiFetch } from '../../lib/fetcher';
 import { isTimeKey, keys } from '../../lib/swr';
+import { createLiveBoard, type LiveBoard } from '../board/liveBoard';
 import { toast } from '../../lib/toast';
 import { playBeep, showBrowserNotification } from './browserAlerts';
 import { revalidateOtherLists } from './notifications.api';
@@ -12,11 +23,39 @@ import { connectRealtime, useRealtime } from './realtime';
 
 type Navigate = (path: string) => void;
 
-/** The keys of one task that an open board or task dialog may be showing. */
-function isTaskKey(key: unknown, taskId: number): boolean {
+/** The keys an open task dialog reads besides the task itself (history, comments, attachments, times). */
+function isTaskPartKey(key: unknown, taskIds: ReadonlySet<number>): boolean {
   if (typeof key !== 'string') return false;
-  const task = keys.task(taskId);
-  return key === keys.tasks || key === task || key.startsWith(`${task}/`) || key === keys.taskTimeEntries(taskId);
+  const match = /^\/api\/(?:tasks\/(\d+)\/|time-entries\/task\/(\d+)$)/.exec(key);
+  return match !== null && taskIds.has(Number(match[1] ?? match[2]));
+}
+
+/**
+ * The live board over the SWR cache: the list and its version, each open task's own key, and the
+ * columns, patched in place (no revalidation). A task that left the user's view is read again
+ * where a dialog shows it: it then shows archived, or closes with 'Tarefa não encontrada ou sem
+ * acesso' when the user may no longer see it.
+ */
+function swrLiveBoard(cache: Cache): LiveBoard {
+  const cached = (key: string): unknown => cache.get(key)?.data;
+  return createLiveBoard({
+    tasks: () => cached(keys.tasks) as Task[] | undefined,
+    setTasks: (tasks) => void mutate(keys.tasks, tasks, { revalidate: false }),
+    version: boardVersion,
+    setVersion: setBoardVersion,
+    loading: boardLoading,
+    details(changed, removed) {
+      for (const task of changed)
+        if (cached(keys.task(task.id)) !== undefined) void mutate(keys.task(task.id), task, { revalidate: false });
+      for (const id of removed) if (cache.get(keys.task(id)) !== undefined) void mutate(keys.task(id), undefined, { revalidate: true });
+      const ids = new Set([...changed.map((t) => t.id), ...removed]);
+      if (ids.size) void mutate((key) => isTaskPartKey(key, ids));
+    },
+    setColumns: (columns: Column[]) => void mutate(keys.columns, columns, { revalidate: false }),
+    reloadColumns: () => void mutate(keys.columns),
+    fetchSince: (version) => apiFetch<BoardChangesResponse>(`${keys.tasks}?since=${version}`),
+    fetchBoard: () => readBoard(keys.tasks),
+  });
 }
 
 /**
@@ -36,22 +75,20 @@ function onNotification(notification: Notification, repeat: boolean, navigate: N
   if (showsBrowserPopup(notification.channel)) showBrowserNotification(notification, open);
 }
 
-function onEvent(event: RealtimeEvent, reconnected: boolean, navigate: Navigate): void {
+function onEvent(event: RealtimeEvent, reconnected: boolean, navigate: Navigate, board: LiveBoard): void {
   switch (event.type) {
     case 'connected':
-      // Events may have been missed while the socket was down.
+      // Events may have been missed while the socket was down: the board asks what changed since.
       if (reconnected) {
-        void mutate((key) => key === keys.notificationBell || key === keys.tasks || key === keys.columns);
+        void mutate(keys.notificationBell);
         revalidateOtherLists();
+        board.reconnected();
       }
       return;
     case 'notification':
       return onNotification(event.notification, event.repeat, navigate);
-    case 'task.changed':
-      void mutate((key) => isTaskKey(key, event.taskId));
-      return;
-    case 'column.changed':
-      void mutate((key) => key === keys.columns || key === keys.tasks);
+    case 'board.changed':
+      board.receive(event);
       return;
     case 'timer.changed':
       void mutate((key) => isTimeKey(key, event.taskId));
@@ -65,10 +102,13 @@ function onEvent(event: RealtimeEvent, reconnected: boolean, navigate: Navigate)
 export function LiveUpdates() {
   const connections = useRef(0);
   const navigate = useNavigate();
+  const { cache } = useSWRConfig();
+  const board = useMemo(() => swrLiveBoard(cache), [cache]);
+  useEffect(() => onBoardLoaded((tasks, version) => board.loaded(tasks, version)), [board]);
   useEffect(() => connectRealtime(() => void mutate(keys.me)), []);
   useRealtime((event) => {
     if (event.type === 'connected') connections.current += 1;
-    onEvent(event, connections.current > 1, navigate);
+    onEvent(event, connections.current > 1, navigate, board);
   });
   return null;
 }

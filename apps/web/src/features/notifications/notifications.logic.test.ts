@@ -106,8 +106,9 @@ describe('parseRealtimeMessage', () => {
     });
     expect(parseRealtimeMessage(JSON.stringify({ type: 'notification', notification: n, repeat: true }))).toMatchObject({ repeat: true });
     expect(parseRealtimeMessage('{"type":"viewing","roomId":2}')).toEqual({ type: 'viewing' });
-    expect(parseRealtimeMessage('{"type":"task.changed","taskId":5}')).toEqual({ type: 'task.changed', taskId: 5 });
-    expect(parseRealtimeMessage('{"type":"column.changed"}')).toEqual({ type: 'column.changed' });
+    // The old refetch hints are gone: the board now gets its changes.
+    expect(parseRealtimeMessage('{"type":"task.changed","taskId":5}')).toBeNull();
+    expect(parseRealtimeMessage('{"type":"column.changed"}')).toBeNull();
     expect(parseRealtimeMessage('{"type":"chat.message","roomId":2}')).toEqual({ type: 'chat.message', roomId: 2 });
     expect(parseRealtimeMessage('{"type":"connected"}')).toEqual({ type: 'connected' });
     expect(parseRealtimeMessage('{"type":"timer.changed","taskId":3,"userId":4}')).toEqual({ type: 'timer.changed', taskId: 3, userId: 4 });
@@ -129,6 +130,59 @@ describe('parseRealtimeMessage', () => {
       expect(parseRealtimeMessage(raw)).toBeNull();
     }
     expect(parseRealtimeMessage(new ArrayBuffer(2))).toBeNull();
+  });
+});
+
+describe("parseRealtimeMessage: 'board.changed'", () => {
+  const card = {
+    id: 4,
+    title: 'Post',
+    description: '',
+    clientId: 1,
+    columnId: 2,
+    deadline: '2026-12-01T12:00:00.000Z',
+    assignedTo: [3],
+    reminderTime: null,
+    createdBy: 1,
+    position: 2,
+    rank: 'a0V',
+    isArchived: false,
+    status: 'open',
+    completedAt: null,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    attachments: [],
+  };
+  const column = { id: 2, name: 'A fazer', position: 2, color: '#3b82f6', isFixed: false };
+  const message = { type: 'board.changed', from: 7, to: 8, full: false, tasks: [card], removed: [9] };
+  const frame = (over: Record<string, unknown>) => JSON.stringify({ ...message, ...over });
+
+  it('reads the changed tasks, the removed ids and the columns when present', () => {
+    expect(parseRealtimeMessage(JSON.stringify(message))).toEqual(message);
+    expect(parseRealtimeMessage(frame({ columns: [column] }))).toEqual({ ...message, columns: [column] });
+    expect(parseRealtimeMessage(frame({ from: 0, to: 0, tasks: [], removed: [] }))).toMatchObject({ from: 0, to: 0 });
+  });
+
+  it('drops a malformed message whole', () => {
+    for (const over of [
+      { from: -1 },
+      { from: 9, to: 8 },
+      { to: '8' },
+      { from: 1.5 },
+      { full: true },
+      { full: undefined },
+      { tasks: null },
+      { tasks: [{ ...card, rank: 5 }] },
+      { tasks: [{ ...card, id: 0 }] },
+      { tasks: [{ ...card, columnId: null }] },
+      { tasks: [{ ...card, assignedTo: ['3'] }] },
+      { tasks: [{ ...card, position: '2' }] },
+      { removed: [0] },
+      { removed: 'x' },
+      { columns: {} },
+      { columns: [{ ...column, name: null }] },
+    ]) {
+      expect(parseRealtimeMessage(frame(over)), JSON.stringify(over)).toBeNull();
+    }
   });
 });
 

@@ -1,4 +1,12 @@
-import type { Notification, NotificationPage, NotificationPreference, NotificationType } from '@wkflow/contracts';
+import type {
+  BoardChangedMessage,
+  Column,
+  Notification,
+  NotificationPage,
+  NotificationPreference,
+  NotificationType,
+  Task,
+} from '@wkflow/contracts';
 
 /** core.md §9 / extended.md §9. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -73,13 +81,44 @@ export type RealtimeEvent =
   | { type: 'notification'; notification: Notification; repeat: boolean }
   /** The server's acknowledgement of the room this tab said it shows. */
   | { type: 'viewing' }
-  | { type: 'task.changed'; taskId: number }
-  | { type: 'column.changed' }
+  /** Changes of the board this user may see, versions (from, to] (libs/contracts tasks.ts). */
+  | BoardChangedMessage
   | { type: 'timer.changed'; taskId: number; userId: number }
   | { type: 'chat.message'; roomId: number };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const isVersion = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Enough of a task to place and show it: ids, place, order key and the fields every card reads. */
+function isTask(value: unknown): value is Task {
+  return (
+    isObject(value) &&
+    isId(value.id) &&
+    isId(value.columnId) &&
+    typeof value.title === 'string' &&
+    typeof value.rank === 'string' &&
+    Number.isInteger(value.position) &&
+    typeof value.isArchived === 'boolean' &&
+    typeof value.status === 'string' &&
+    Array.isArray(value.assignedTo) &&
+    value.assignedTo.every(isId) &&
+    Array.isArray(value.attachments)
+  );
+}
+
+function isColumn(value: unknown): value is Column {
+  return isObject(value) && isId(value.id) && typeof value.name === 'string' && Number.isInteger(value.position);
+}
+
+/** A 'board.changed' frame, or null when any part is malformed (it is then not applied at all). */
+function parseBoardChanged(data: Record<string, unknown>): BoardChangedMessage | null {
+  const { from, to, full, tasks, removed, columns } = data;
+  if (!isVersion(from) || !isVersion(to) || from > to || full !== false) return null;
+  if (!Array.isArray(tasks) || !tasks.every(isTask) || !Array.isArray(removed) || !removed.every(isId)) return null;
+  if (columns !== undefined && !(Array.isArray(columns) && columns.every(isColumn))) return null;
+  return { type: 'board.changed', from, to, full, tasks, removed, ...(columns ? { columns } : {}) };
+}
 
 function isNotification(value: unknown): value is Notification {
   return (
@@ -104,16 +143,15 @@ export function parseRealtimeMessage(raw: unknown): RealtimeEvent | null {
   if (!isObject(data)) return null;
   switch (data.type) {
     case 'connected':
-    case 'column.changed':
-      return { type: data.type };
+      return { type: 'connected' };
     case 'notification':
       return isNotification(data.notification)
         ? { type: 'notification', notification: data.notification, repeat: data.repeat === true }
         : null;
     case 'viewing':
       return { type: 'viewing' };
-    case 'task.changed':
-      return isId(data.taskId) ? { type: 'task.changed', taskId: data.taskId } : null;
+    case 'board.changed':
+      return parseBoardChanged(data);
     case 'timer.changed':
       return isId(data.taskId) && isId(data.userId) ? { type: 'timer.changed', taskId: data.taskId, userId: data.userId } : null;
     case 'chat.message':

@@ -1,14 +1,25 @@
-import type { CreateTaskRequest, Task, TaskAttachment, TaskComment, UpdateTaskRequest } from '@wkflow/contracts';
+import {
+  applyTaskChanges,
+  type CreateTaskRequest,
+  type Task,
+  type TaskAttachment,
+  type TaskComment,
+  type UpdateTaskRequest,
+} from '@wkflow/contracts';
 import { mutate } from 'swr';
 import { apiFetch, getApiBaseUrl, getJson } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
-import { applyMove, removeTask, upsertTask } from '../board/board.logic';
+import { applyMove, removeTask } from '../board/board.logic';
 import { copyBody } from './tasks.logic';
 
 /** Writes of the tasks domain; each updates the SWR keys it changes. */
 
+/**
+ * The server's copy of a task into the board list, the other cards' places shifting as on the
+ * server (applyTaskChanges): the same copy arriving again over /ws changes nothing.
+ */
 function putInList(task: Task): Promise<unknown> {
-  return mutate<Task[]>(keys.tasks, (list) => upsertTask(list, task), { revalidate: false });
+  return mutate<Task[]>(keys.tasks, (list) => applyTaskChanges(list ?? [], [task], []), { revalidate: false });
 }
 
 function refreshHistory(taskId: number): Promise<unknown> {
@@ -68,23 +79,43 @@ export async function restoreTask(id: number): Promise<Task> {
 }
 
 /**
- * A drag to another column: the board changes at once (optimistic), then takes the server's copy
- * of the task; on failure the board rolls back and the error is rethrown for the toast.
+ * A drop or 'Mover para…': the card shows in its new place at once, with a temporary rank between
+ * its new neighbours, then takes the server's copy (real rank). The /ws message for the same move
+ * may come first: the answer is then not applied (the list no longer holds the temporary copy),
+ * and applying the same copy twice moves nothing. On failure the card goes back, and the error is
+ * rethrown for the toast.
  */
 export async function moveTask(taskId: number, columnId: number, position: number, columnName: string): Promise<void> {
+  let before: Task | undefined;
+  let temporary: string | undefined;
   await mutate<Task[]>(
     keys.tasks,
-    async (current) => {
-      const task = await apiFetch<Task>(`/api/tasks/${taskId}/move`, { method: 'PUT', body: { columnId, position } });
-      return upsertTask(applyMove(current ?? [], taskId, columnId, position, columnName), task);
+    (list) => {
+      before = list?.find((t) => t.id === taskId);
+      const next = applyMove(list ?? [], taskId, columnId, position, columnName);
+      temporary = next.find((t) => t.id === taskId)?.rank;
+      return next;
     },
-    {
-      optimisticData: (current) => applyMove(current ?? [], taskId, columnId, position, columnName),
-      rollbackOnError: true,
-      populateCache: true,
-      revalidate: false,
-    },
+    { revalidate: false },
   );
+  // Only while the card still shows the temporary copy (no newer copy came over /ws meanwhile).
+  const settle = (copy: Task) =>
+    mutate<Task[]>(
+      keys.tasks,
+      (list) => {
+        const shown = list?.find((t) => t.id === taskId);
+        return list && shown && shown.rank === temporary ? applyTaskChanges(list, [copy], []) : list;
+      },
+      { revalidate: false },
+    );
+  let task: Task;
+  try {
+    task = await apiFetch<Task>(`/api/tasks/${taskId}/move`, { method: 'PUT', body: { columnId, position } });
+  } catch (error) {
+    if (before) await settle(before);
+    throw error;
+  }
+  await settle(task);
   void refreshHistory(taskId);
 }
 
