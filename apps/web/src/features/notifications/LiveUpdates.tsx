@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate, useSWRConfig, type Cache } from 'swr';
 import { boardLoading, boardVersion, onBoardLoaded, readBoard, setBoardVersion } from '../../lib/boardVersion';
+import { appTimeZone } from '../../lib/appTimeZone';
 import { apiFetch } from '../../lib/fetcher';
 import { isTimeKey, keys } from '../../lib/swr';
 import { createLiveBoard, type LiveBoard } from '../board/liveBoard';
@@ -98,6 +99,26 @@ function onEvent(event: RealtimeEvent, reconnected: boolean, navigate: Navigate,
   }
 }
 
+/** The calendar day in the app's time zone ('2026-11-25'). */
+const appDay = () => new Date().toLocaleDateString('en-CA', { timeZone: appTimeZone() });
+
+/**
+ * Statuses turn 'Atrasada' at midnight without any write, so no change message carries them: the
+ * board is read again once when the app's day changes (checked every minute).
+ */
+function useDayChangeRefresh(): void {
+  useEffect(() => {
+    let day = appDay();
+    const timer = window.setInterval(() => {
+      const today = appDay();
+      if (today === day) return;
+      day = today;
+      void mutate(keys.tasks);
+    }, 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+}
+
 /** Mounted once by the logged-in shell: opens the tab's socket and applies live events to the SWR cache. */
 export function LiveUpdates() {
   const connections = useRef(0);
@@ -106,6 +127,7 @@ export function LiveUpdates() {
   const board = useMemo(() => swrLiveBoard(cache), [cache]);
   useEffect(() => onBoardLoaded((tasks, version) => board.loaded(tasks, version)), [board]);
   useEffect(() => connectRealtime(() => void mutate(keys.me)), []);
+  useDayChangeRefresh();
   useRealtime((event) => {
     if (event.type === 'connected') connections.current += 1;
     onEvent(event, connections.current > 1, navigate, board);
