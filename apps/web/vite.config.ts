@@ -66,9 +66,7 @@ const vendorGroups: {
     test: /node_modules[\\/](formik|yup|property-expr|tiny-case|toposort|lodash|lodash-es|deepmerge|react-fast-compare|tiny-warning)[\\/]/,
     priority: 10,
   },
-  // Every icon too (~100 of them, a few hundred bytes each): shared between lazy chunks they were a dozen tiny
-  // chunks, and the board's own wave of requests waited for four of them behind the browser's six connections.
-  { name: (id, ctx) => (inShell(id, ctx) || /node_modules[\\/]lucide-react[\\/]/.test(id) ? 'shell' : null), priority: 5 },
+  { name: (id, ctx) => (inShell(id, ctx) ? 'shell' : null), priority: 5 },
 ];
 
 /**

@@ -36,15 +36,12 @@ export function useTeam(enabled = true) {
  * row: on Fast 3G the first card came at 5.1 s). The answer to /api/auth/me is the one index.html preloads;
  * nothing more is asked when no one is logged in. The hooks above (and useCurrentUser, usePermissions) take
  * these promises over, so each read still happens once: the fetchers here must stay theirs (the SWR default,
- * getJson, and fetchOrNull401 for the user).
+ * getJson, and fetchOrNull401 for the user). Resolves once the reads are under way.
  */
-export function preloadBoardData(): void {
-  void preload(keys.me, fetchOrNull401)
-    .then((me) => {
-      if (!me) return;
-      for (const key of [keys.modulePermissions, keys.tasks, keys.columns, keys.users]) void preload(key, getJson).catch(() => undefined);
-    })
-    .catch(() => undefined);
+export async function preloadBoardData(): Promise<void> {
+  const me = await preload(keys.me, fetchOrNull401).catch(() => null);
+  if (!me) return;
+  for (const key of [keys.modulePermissions, keys.tasks, keys.columns]) void preload(key, getJson).catch(() => undefined);
 }
 
 /** GET /api/tasks/{id}: one task (a link to a task outside the loaded list). */
