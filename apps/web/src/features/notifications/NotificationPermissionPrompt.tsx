@@ -36,7 +36,7 @@ function Words({ text }: { text: string }) {
 }
 
 /**
- * The browser-notification permission prompt (extended.md §2.12): top right, 2 s after load, only while the
+ * The browser-notification permission prompt (extended.md §2.14): top right, 2 s after load, only while the
  * permission is undecided and the prompt was not dismissed in this session. It hides nothing: from lg up it is
  * a slim bar inside the header's top row, left of the task actions (the search box gives it the room, so nothing
  * under the header moves); below lg, where that row has no room, it is a bottom sheet, so the title, filters and
