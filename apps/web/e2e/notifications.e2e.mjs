@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { seriousViolations, settle } from './a11y.mjs';
 import { ADMIN, DEMO_PASSWORD, startProduct } from './harness.mjs';
 
 const JOAO = { email: 'joao@wkflow.local', password: DEMO_PASSWORD };
@@ -51,14 +52,36 @@ test('a task assigned to joão reaches his bell and his board live, without a re
     (await product.sql(`SELECT count(*) FROM notifications WHERE "userId" = $1 AND NOT "isRead"`, [joaoId]))[0].count,
   );
 
-  // With the browser permission undecided, the prompt shows top right 2 s after load; 'Agora não'
-  // dismisses it for the session.
+  // With the browser permission undecided, the prompt shows top right 2 s after load, inside the header's
+  // top row, where it hides nothing; Escape and 'Agora não' dismiss it for the session.
   await joao.context().clearPermissions();
   await joao.reload();
   const prompt = joao.getByTestId('notification-permission-prompt');
   await prompt.waitFor({ timeout: 5_000 });
+  await settle(joao);
+  await product.screenshot(joao, 'notification-prompt-desktop');
   const box = await prompt.boundingBox();
-  assert.ok(box.x > 1440 / 2 && box.y < 200, 'the prompt sits top right');
+  const header = await joao.getByTestId('app-header').boundingBox();
+  assert.ok(box.x > 1440 / 2 - 100 && box.x + box.width > 1440 * 0.6, 'the prompt sits on the right');
+  assert.ok(box.y >= header.y && box.y + box.height <= header.y + 60, "in the header's top row");
+  const covered = await joao.evaluate(() => {
+    const p = document.querySelector('[data-testid="notification-permission-prompt"]').getBoundingClientRect();
+    return [...document.querySelectorAll('button, a, input, select, h1, h2, [data-testid^="task-card-"], [data-testid^="column-"]')]
+      .filter((el) => !el.closest('[data-testid="notification-permission-prompt"]'))
+      .filter((el) => {
+        const b = el.getBoundingClientRect();
+        return b.width > 0 && b.height > 0 && b.left < p.right && b.right > p.left && b.top < p.bottom && b.bottom > p.top;
+      })
+      .map((el) => el.outerHTML.slice(0, 100));
+  });
+  assert.deepEqual(covered, [], 'nothing of the page lies under the prompt');
+  assert.deepEqual(await seriousViolations(joao, '[data-testid="notification-permission-prompt"]'), []);
+  await joao.keyboard.press('Escape');
+  await prompt.waitFor({ state: 'detached' });
+  // 'Agora não' does the same (the dismissal was remembered: clear it to see the prompt again).
+  await joao.evaluate(() => sessionStorage.clear());
+  await joao.reload();
+  await prompt.waitFor({ timeout: 5_000 });
   await prompt.getByRole('button', { name: 'Agora não' }).click();
   await prompt.waitFor({ state: 'detached' });
 

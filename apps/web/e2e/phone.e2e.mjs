@@ -2,7 +2,7 @@
 // for a finger, and the notification prompt is a bottom sheet that Escape closes.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { dialogTable, openDialog, settle } from './a11y.mjs';
+import { dialogTable, openDialog, seriousViolations, settle } from './a11y.mjs';
 import { ADMIN, loginThroughUi, startProduct } from './harness.mjs';
 
 const PHONE = { width: 390, height: 844 };
@@ -119,6 +119,7 @@ test('on a phone the notification prompt is a bottom sheet that hides no header,
   assert.ok(box.x <= 0.5 && box.width >= PHONE.width - 1, 'it spans the screen');
   const header = await page.getByTestId('app-header').boundingBox();
   assert.ok(box.y > header.y + header.height + 200, 'the header, title and filters stay in view');
+  assert.deepEqual(await seriousViolations(page, '[data-testid="notification-permission-prompt"]'), []);
 
   await page.keyboard.press('Escape');
   await prompt.waitFor({ state: 'detached' });

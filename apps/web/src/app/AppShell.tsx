@@ -5,7 +5,6 @@ import { Outlet, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AiTaskModalHost } from '../features/ai/AiTaskModalHost';
 import { LiveUpdates } from '../features/notifications/LiveUpdates';
-import { NotificationPermissionPrompt } from '../features/notifications/NotificationPermissionPrompt';
 import { ActiveTheme } from '../features/themes/ActiveTheme';
 import { FloatingTimer } from '../features/timer/FloatingTimer';
 import { Header } from './Header';
@@ -36,11 +35,10 @@ export function AppShell({ user }: { user: User }) {
           </Suspense>
         </Container>
       </Box>
-      {/* Global elements (extended.md §2.2): each feature owns its host. */}
+      {/* Global elements (extended.md §2.2): each feature owns its host (the permission prompt sits in the header). */}
       <AiTaskModalHost />
       <ActiveTheme userId={user.id} />
       <FloatingTimer />
-      <NotificationPermissionPrompt />
       <LiveUpdates />
     </Flex>
   );

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
 import { usePermissions } from '../features/auth/usePermissions';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { NotificationPermissionPrompt } from '../features/notifications/NotificationPermissionPrompt';
 import { NavLinks } from './NavLinks';
 import { canCreateTasks, visibleNavItems } from './navigation';
 import { SearchBox } from './SearchBox';
@@ -64,10 +65,12 @@ export function Header({ user, onNewTask, onCreateWithAi }: HeaderProps) {
               <BrandMark />
             </RouterLink>
           </Link>
-          <Box flex="1" maxW="md" hideBelow="md">
+          <Box flex="1" minW="0" maxW="md" hideBelow="md">
             <SearchBox />
           </Box>
           <HStack gap="2" ms="auto">
+            {/* Top right, in this row from lg up (a bottom sheet below): see the component. */}
+            <NotificationPermissionPrompt />
             {showTaskActions && (
               <Box hideBelow="md">
                 <TaskActions onNewTask={onNewTask} onCreateWithAi={onCreateWithAi} />

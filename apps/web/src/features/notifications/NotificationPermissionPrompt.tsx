@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { browserPermission, requestBrowserPermission } from './browserAlerts';
@@ -36,9 +36,11 @@ function Words({ text }: { text: string }) {
 }
 
 /**
- * The browser-notification permission prompt (extended.md §2.14): top right, 2 s after load, only
- * while the permission is undecided and the prompt was not dismissed in this session. On phones it is a
- * bottom sheet instead, so the title, filters and column headers stay in view; Escape dismisses it.
+ * The browser-notification permission prompt (extended.md §2.14): top right, 2 s after load, only while the
+ * permission is undecided and the prompt was not dismissed in this session. It hides nothing: from lg up it is
+ * a slim bar inside the header's top row, left of the task actions (the search box gives it the room, so nothing
+ * under the header moves); below lg, where that row has no room, it is a bottom sheet, so the title, filters and
+ * column headers stay in view. Escape dismisses it like 'Agora não'. The header (app/Header.tsx) hosts it.
  */
 export function NotificationPermissionPrompt() {
   const [open, setOpen] = useState(false);
@@ -75,48 +77,49 @@ export function NotificationPermissionPrompt() {
   };
 
   return (
-    <Box
-      position="fixed"
-      top={{ base: 'auto', md: '20' }}
-      bottom={{ base: '0', md: 'auto' }}
-      insetStart={{ base: '0', md: 'auto' }}
-      insetEnd={{ base: '0', md: '4' }}
-      zIndex="banner" // under menus, dialogs and toasts, which open over it
-      w={{ base: 'full', md: 'sm' }}
+    <Flex
+      position={{ base: 'fixed', lg: 'static' }}
+      bottom={{ base: '0', lg: 'auto' }}
+      insetX={{ base: '0', lg: 'auto' }}
+      zIndex={{ base: 'banner', lg: 'auto' }} // the sheet sits under menus, dialogs and toasts, which open over it
+      flexShrink="0"
+      align={{ base: 'flex-start', lg: 'center' }}
+      gap={{ base: '3', lg: '2' }}
       bg="bg.panel"
       borderWidth="1px"
-      borderColor="border.muted"
-      roundedTop="l3"
-      roundedBottom={{ base: '0', md: 'l3' }}
-      shadow="lg"
-      p="4"
-      pb={{ base: 'max(1rem, env(safe-area-inset-bottom))', md: '4' }}
+      borderColor={{ base: 'border.muted', lg: 'brand.muted' }}
+      roundedTop={{ base: 'l3', lg: 'l2' }}
+      roundedBottom={{ base: '0', lg: 'l2' }}
+      shadow={{ base: 'lg', lg: 'none' }}
+      p={{ base: '4', lg: '1' }}
+      ps={{ base: '4', lg: '3' }}
+      pb={{ base: 'max(1rem, env(safe-area-inset-bottom))', lg: '1' }}
       role="dialog"
-      aria-label="Ativar notificações"
+      aria-labelledby="notification-prompt-title"
+      aria-describedby="notification-prompt-text"
       data-testid="notification-permission-prompt"
     >
-      <Flex gap="3" align="flex-start">
-        <Icon color="brand.fg" boxSize="5" mt="0.5">
-          <BellRing />
-        </Icon>
-        <Stack gap="1" flex="1">
-          <Text fontWeight="semibold">
-            <Words text="Ativar notificações" />
-          </Text>
-          <Text textStyle="sm" color="fg.muted">
-            <Words text="Receba avisos no navegador sobre novas tarefas, prazos e mensagens." />
-          </Text>
-          <HStack mt="2" gap="2">
-            <Button size="sm" colorPalette="brand" onClick={() => void activate()}>
-              Ativar
-            </Button>
-            <Button size="sm" variant="ghost" onClick={close}>
-              Agora não
-            </Button>
-          </HStack>
-        </Stack>
-        <CloseButton size="xs" onClick={close} aria-label="Fechar" />
-      </Flex>
-    </Box>
+      <Icon color="brand.fg" boxSize={{ base: '5', lg: '4' }} mt={{ base: '0.5', lg: '0' }} flexShrink="0">
+        <BellRing />
+      </Icon>
+      <Stack gap="1" flex="1" direction={{ base: 'column', lg: 'row' }} align={{ base: 'stretch', lg: 'center' }}>
+        <Text id="notification-prompt-title" fontWeight="semibold" textStyle={{ base: 'md', lg: 'sm' }} whiteSpace={{ lg: 'nowrap' }}>
+          <Words text="Ativar notificações" />
+        </Text>
+        <Text id="notification-prompt-text" textStyle="sm" color="fg.muted" srOnly={{ base: false, lg: true }}>
+          <Words text="Receba avisos no navegador sobre novas tarefas, prazos e mensagens." />
+        </Text>
+        <HStack mt={{ base: '2', lg: '0' }} gap={{ base: '2', lg: '1' }}>
+          <Button size={{ base: 'sm', lg: 'xs' }} colorPalette="brand" onClick={() => void activate()}>
+            Ativar
+          </Button>
+          <Button size={{ base: 'sm', lg: 'xs' }} variant="ghost" onClick={close}>
+            Agora não
+          </Button>
+        </HStack>
+      </Stack>
+      {/* The bar's 'Agora não' already closes it; the sheet keeps a corner close button. */}
+      <CloseButton size="xs" onClick={close} aria-label="Fechar" hideFrom="lg" />
+    </Flex>
   );
 }

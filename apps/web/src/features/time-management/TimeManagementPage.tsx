@@ -3,6 +3,7 @@ import { formatBRL, formatDuration, formatHoursMinutes, parseDuration, type Admi
 import { Check, Clock, ListChecks, Users, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { usePermissions } from '../auth/usePermissions';
 import { apiFetch, errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -97,7 +98,10 @@ export default function TimeManagementPage() {
 
   const entries: TimesheetEntry[] = data?.items ?? [];
   const totals = data?.totals;
-  const showsValues = data?.showsValues ?? false;
+  // The server shows values to clients write (timesheet.service); known before its answer, the summary row
+  // keeps its number of cards instead of turning from 3 into 4 when the page arrives (a layout shift).
+  const { can } = usePermissions();
+  const showsValues = data?.showsValues ?? can('clients', 'write');
   const total = data?.total ?? 0;
 
   async function remove(entry: AdminTimeEntry) {
