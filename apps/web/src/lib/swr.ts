@@ -6,9 +6,11 @@ import { errorStatus, getJson } from './fetcher';
  * SWR defaults (core.md §7, DESIGN §6): no refetch on focus or reconnect, never stale, no retry.
  * Polling is set per hook only where the spec gives an interval.
  */
+/** The fetcher of every key: the board list also keeps the version it was read at (lib/boardVersion.ts). */
+export const fetchKey = (key: string): Promise<unknown> => (key === keys.tasks ? fetchBoard(key) : getJson(key));
+
 export const swrDefaults: SWRConfiguration = {
-  // The board list also keeps the version it was read at (lib/boardVersion.ts).
-  fetcher: (key: string) => (key === keys.tasks ? fetchBoard(key) : getJson(key)),
+  fetcher: fetchKey,
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   revalidateIfStale: false,

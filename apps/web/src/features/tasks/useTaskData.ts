@@ -10,8 +10,8 @@ import type {
   User,
 } from '@wkflow/contracts';
 import useSWR, { preload } from 'swr';
-import { fetchOrNull401, getJson } from '../../lib/fetcher';
-import { keys } from '../../lib/swr';
+import { fetchOrNull401 } from '../../lib/fetcher';
+import { fetchKey, keys } from '../../lib/swr';
 
 /** Reads of the board and the task dialog: one hook per read, keys from lib/swr. */
 
@@ -35,13 +35,13 @@ export function useTeam(enabled = true) {
  * not after the first render has the user, then its permissions, then the lazy page (three round trips in a
  * row: on Fast 3G the first card came at 5.1 s). The answer to /api/auth/me is the one index.html preloads;
  * nothing more is asked when no one is logged in. The hooks above (and useCurrentUser, usePermissions) take
- * these promises over, so each read still happens once: the fetchers here must stay theirs (the SWR default,
- * getJson, and fetchOrNull401 for the user). Resolves once the reads are under way.
+ * these promises over, so each read still happens once: the fetchers here must stay theirs (fetchKey, the SWR
+ * default, which keeps the board list's version; fetchOrNull401 for the user). Resolves once the reads are under way.
  */
 export async function preloadBoardData(): Promise<void> {
   const me = await preload(keys.me, fetchOrNull401).catch(() => null);
   if (!me) return;
-  for (const key of [keys.modulePermissions, keys.tasks, keys.columns]) void preload(key, getJson).catch(() => undefined);
+  for (const key of [keys.modulePermissions, keys.tasks, keys.columns]) void preload(key, fetchKey).catch(() => undefined);
 }
 
 /** GET /api/tasks/{id}: one task (a link to a task outside the loaded list). */
