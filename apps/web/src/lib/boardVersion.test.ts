@@ -46,4 +46,17 @@ describe('board version', () => {
     expect(heard[1][1]).toBeNull();
     stop();
   });
+
+  it('tells a listener that subscribes later the last list read (the early read runs before the shell mounts)', async () => {
+    version = '57';
+    const list = await fetchBoard('/api/tasks');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const heard: [unknown, number | null][] = [];
+    const stop = onBoardLoaded((tasks, v) => heard.push([tasks, v]));
+    expect(heard).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heard).toEqual([[list, 57]]);
+    expect(heard[0][0]).toBe(list);
+    stop();
+  });
 });

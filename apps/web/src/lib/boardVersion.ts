@@ -13,6 +13,8 @@ let loading = 0;
 
 type Loaded = (tasks: Task[], version: number | null) => void;
 const loaded = new Set<Loaded>();
+/** The last full list read, told to a listener that subscribes later (the board's early read runs before the shell mounts). */
+let lastRead: { tasks: Task[]; version: number | null } | null = null;
 
 export function boardVersion(): number | null {
   return version;
@@ -35,6 +37,8 @@ export function parseBoardVersion(value: string | null): number | null {
 /** Called after each full list the fetcher read, once SWR has had the chance to store it. */
 export function onBoardLoaded(listener: Loaded): () => void {
   loaded.add(listener);
+  const last = lastRead;
+  if (last) setTimeout(() => loaded.has(listener) && listener(last.tasks, last.version), 0);
   return () => loaded.delete(listener);
 }
 
@@ -50,6 +54,7 @@ export async function fetchBoard(path: string): Promise<Task[]> {
   let read: { tasks: Task[]; version: number | null } | undefined;
   try {
     read = await readBoard(path);
+    lastRead = read;
     return read.tasks;
   } finally {
     loading -= 1;
