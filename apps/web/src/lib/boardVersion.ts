@@ -13,8 +13,13 @@ let loading = 0;
 
 type Loaded = (tasks: Task[], version: number | null) => void;
 const loaded = new Set<Loaded>();
-/** The last full list read, told to a listener that subscribes later (the board's early read runs before the shell mounts). */
-let lastRead: { tasks: Task[]; version: number | null } | null = null;
+/** The version each full list was read at: a list SWR stored with no listener around (the board's early read) still has one. */
+const readVersions = new WeakMap<Task[], number>();
+
+/** The version a full list was read at, when this fetcher read it (and the server said). */
+export function versionRead(tasks: Task[]): number | null {
+  return readVersions.get(tasks) ?? null;
+}
 
 export function boardVersion(): number | null {
   return version;
@@ -37,8 +42,6 @@ export function parseBoardVersion(value: string | null): number | null {
 /** Called after each full list the fetcher read, once SWR has had the chance to store it. */
 export function onBoardLoaded(listener: Loaded): () => void {
   loaded.add(listener);
-  const last = lastRead;
-  if (last) setTimeout(() => loaded.has(listener) && listener(last.tasks, last.version), 0);
   return () => loaded.delete(listener);
 }
 
@@ -54,7 +57,7 @@ export async function fetchBoard(path: string): Promise<Task[]> {
   let read: { tasks: Task[]; version: number | null } | undefined;
   try {
     read = await readBoard(path);
-    lastRead = read;
+    if (read.version !== null) readVersions.set(read.tasks, read.version);
     return read.tasks;
   } finally {
     loading -= 1;

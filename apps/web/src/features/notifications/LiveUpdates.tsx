@@ -10,7 +10,7 @@ import {
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate, useSWRConfig, type Cache } from 'swr';
-import { boardLoading, boardVersion, onBoardLoaded, readBoard, setBoardVersion } from '../../lib/boardVersion';
+import { boardLoading, boardVersion, onBoardLoaded, readBoard, setBoardVersion, versionRead } from '../../lib/boardVersion';
 import { appTimeZone } from '../../lib/appTimeZone';
 import { apiFetch } from '../../lib/fetcher';
 import { isTimeKey, keys } from '../../lib/swr';
@@ -42,7 +42,15 @@ function swrLiveBoard(cache: Cache): LiveBoard {
   return createLiveBoard({
     tasks: () => cached(keys.tasks) as Task[] | undefined,
     setTasks: (tasks) => void mutate(keys.tasks, tasks, { revalidate: false }),
-    version: boardVersion,
+    // A list SWR stored before the listener could match it (the board's early read) still knows its version.
+    version: () => {
+      const known = boardVersion();
+      if (known !== null) return known;
+      const list = cached(keys.tasks) as Task[] | undefined;
+      const read = list ? versionRead(list) : null;
+      if (read !== null) setBoardVersion(read);
+      return read;
+    },
     setVersion: setBoardVersion,
     loading: boardLoading,
     details(changed, removed) {
