@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { dialogTable, openDialog, routeTable, seriousViolations, settle } from './a11y.mjs';
-import { ADMIN, startProduct } from './harness.mjs';
+import { ADMIN, DEMO_PASSWORD, startProduct } from './harness.mjs';
 
 let product;
 before(async () => {
@@ -36,6 +36,15 @@ test('every route of the route table has no critical or serious axe violation', 
   }
   if (failures.length) console.error(failures.join('\n'));
   assert.deepEqual(failures, []);
+});
+
+test("a collaborator's board (two-letter initials in the avatar) has no critical or serious axe violation", async () => {
+  const page = await product.newPage({ email: 'joao@wkflow.local', password: DEMO_PASSWORD });
+  await page.goto('/kanban');
+  await page.getByTestId('user-menu').waitFor();
+  await settle(page);
+  assert.match((await page.getByTestId('user-menu').textContent()) ?? '', /^\p{Lu}{2}$/u, 'the avatar shows two initials');
+  assert.deepEqual(await seriousViolations(page), []);
 });
 
 test('every dialog has no critical or serious axe violation', async () => {

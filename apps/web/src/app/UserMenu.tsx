@@ -15,20 +15,22 @@ export const UserAvatarButton = forwardRef<HTMLButtonElement, BoxProps & { user:
   { user, ...props },
   ref,
 ) {
+  const shown = initials(user.name || user.username);
   return (
     <Box
       as="button"
       ref={ref}
       rounded="full"
       focusRing="outside"
-      aria-label="Menu do usuário"
+      // The name starts with the initials shown (WCAG 2.5.3, label in name), then says what it opens.
+      aria-label={`${shown}: Menu do usuário`}
       aria-haspopup="menu"
       data-testid="user-menu"
       cursor="pointer"
       {...props}
     >
       <Avatar.Root size="sm" colorPalette="brand" variant="solid">
-        <Avatar.Fallback>{initials(user.name || user.username)}</Avatar.Fallback>
+        <Avatar.Fallback>{shown}</Avatar.Fallback>
       </Avatar.Root>
     </Box>
   );
