@@ -1,7 +1,7 @@
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { RealtimeService, SESSION_ENDED } from '../src/notifications/realtime.service';
 import { eventually } from './utils/smtp';
-import { openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
+import { type LiveMessage, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
 import { loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 const QUIET = { REMINDER_INTERVAL_MS: '3600000' };
@@ -36,7 +36,7 @@ describe('/ws (e2e)', () => {
     await Promise.all([own.close(), configured.close()]);
   });
 
-  it('pushes a notification to its user only, and a task change (ids only) to those who may see the task', async () => {
+  it('pushes a notification to its user only, and a board change to those who may see the task', async () => {
     const [a, b] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
     const socketA = await openSocket(url, await sessionCookie(ctx, a.email, a.password));
     const socketA2 = await openSocket(url, await sessionCookie(ctx, a.email, a.password));
@@ -56,8 +56,8 @@ describe('/ws (e2e)', () => {
       });
     }
 
-    // A task change reaches, as ids only, the sockets of those who may see the task (A, assigned);
-    // B (Colaborador, not assigned) hears of it no more than of A's notification.
+    // A task change reaches (as a 'board.changed' delta) the sockets of those who may see the task
+    // (A, assigned); B (Colaborador, not assigned) hears of it no more than of A's notification.
     const admin = await loginAsAdmin(ctx);
     const [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
     const task = await admin
@@ -70,18 +70,21 @@ describe('/ws (e2e)', () => {
         assignedTo: [a.id],
       })
       .expect(201);
+    const names = (m: LiveMessage, id: number) =>
+      m.type === 'board.changed' && JSON.stringify((m as unknown as { tasks: { id: number }[] }).tasks.map((t) => t.id)).includes(`${id}`);
     for (const socket of [socketA, socketA2]) {
-      const changed = await socket.next((m) => m.type === 'task.changed' && m.taskId === task.body.id);
-      expect(changed).toEqual({ type: 'task.changed', taskId: task.body.id });
+      const changed = (await socket.next((m) => names(m, task.body.id))) as unknown as { tasks: { id: number; title: string }[] };
+      expect(changed.tasks.find((t) => t.id === task.body.id)).toMatchObject({ title: task.body.title });
     }
-    // Column changes go to everyone, after the task's event: once B has it, B would have had the rest.
+    // Column changes go to everyone, after the task's change: once B has it, B would have had the rest.
     await admin
       .post('/api/columns')
       .send({ name: unique('Lista '), position: 99 })
       .expect(201);
-    await socketB.next((m) => m.type === 'column.changed');
+    await socketB.next((m) => m.type === 'board.changed' && Array.isArray((m as { columns?: unknown }).columns));
 
-    expect(socketB.messages.some((m) => m.type === 'notification' || m.type === 'task.changed')).toBe(false);
+    expect(socketB.messages.some((m) => m.type === 'notification')).toBe(false);
+    expect(JSON.stringify(socketB.messages)).not.toContain(task.body.title);
     await Promise.all([socketA.close(), socketA2.close(), socketB.close()]);
   });
 

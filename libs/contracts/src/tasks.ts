@@ -300,6 +300,8 @@ export interface TaskListQuery {
   columnId?: number;
   limit?: number;
   cursor?: number;
+  /** A board version: the answer is then a BoardChangesResponse (not combinable with the others). */
+  since?: number;
 }
 
 /** GET /api/tasks/archived: search in title and description, one client, one page. */

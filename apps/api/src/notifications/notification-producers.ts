@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { can, canViewAllTasks, timeEntryScope } from '@wkflow/contracts';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { can, timeEntryScope } from '@wkflow/contracts';
 import { ChatDirectory } from '../chat/chat-directory';
 import { ChatEvents, type ChatMessageCreatedEvent } from '../chat/chat-events';
 import { TaskEvents, type TaskEvent } from '../tasks/task-events';
@@ -14,14 +14,10 @@ const CHAT_PREVIEW = 200;
 
 /**
  * Turns board, chat and account events into notifications (each by the recipient's preferences)
- * and /ws change events. The hooks fire after the event's commit.
+ * and /ws change events (board deltas come from BoardFeed). The hooks fire after the event's commit.
  */
 @Injectable()
 export class NotificationProducers implements OnModuleInit {
-  private readonly logger = new Logger(NotificationProducers.name);
-  /** The tail of the board events being published, in order. */
-  private published: Promise<void> = Promise.resolve();
-
   constructor(
     private readonly users: UserDirectory,
     private readonly tasks: TaskLookup,
@@ -93,32 +89,8 @@ export class NotificationProducers implements OnModuleInit {
     return (await this.recipients(wanted)).filter((user) => can(user, 'tasks', 'read')).map((user) => user.id);
   }
 
-  /**
-   * Who hears that a task changed: the users who may see it (core.md §6: tasks view_all, or tasks
-   * read and assigned to it), plus those just unassigned from it, so their boards drop it.
-   */
-  private async taskAudience(taskId: number, unassigned: number[]): Promise<number[]> {
-    const [assignees, users] = await Promise.all([this.tasks.assigneesOf(taskId), this.recipients(null)]);
-    const inScope = new Set([...assignees, ...unassigned]);
-    return users.filter((user) => can(user, 'tasks', 'read') && (canViewAllTasks(user) || inScope.has(user.id))).map((user) => user.id);
-  }
-
-  /** Board events go out one after the other, in the order of the changes (audiences are computed in turn). */
-  private publishBoardChange(event: TaskEvent): void {
-    this.published = this.published
-      .then(async () => {
-        if (event.type === 'columnsChanged') return this.realtime.broadcast({ type: 'column.changed' });
-        const audience = await this.taskAudience(event.taskId, event.type === 'taskAssigned' ? event.removed : []);
-        this.realtime.sendToUsers(audience, { type: 'task.changed', taskId: event.taskId });
-      })
-      .catch((error: unknown) => this.logger.error(`board event ${event.type}: ${error instanceof Error ? error.message : error}`));
-  }
-
   private async onTaskEvent(event: TaskEvent): Promise<void> {
-    // Open boards refetch what they may see: no task content goes over the socket, and a task's id
-    // only to those who may see the task.
-    this.publishBoardChange(event);
-
+    // Open boards hear of the change itself from the board feed (BoardFeed, from the change log).
     if (event.type === 'taskCreated' || event.type === 'taskAssigned') {
       const added = event.type === 'taskCreated' ? event.assignedTo : event.added;
       const users = await this.taskReaders(added, event.actorId);

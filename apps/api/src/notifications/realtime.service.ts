@@ -35,6 +35,16 @@ interface Client {
   connectionId: string;
   /** The chat room the page on this connection shows, told by the client ('viewing'). */
   viewing: number | null;
+  /** The board version this socket's 'board.changed' chain was served up to (BoardFeed). */
+  boardServed: number;
+}
+
+/** An open socket of this replica, for the board feed: its user, its chain's version, a send to it alone. */
+export interface LocalSocket {
+  readonly userId: number;
+  boardServed: number;
+  /** A serialised message (a BoardChangedMessage). */
+  send(text: string): void;
 }
 
 const INT4_MAX = 2_147_483_647;
@@ -53,12 +63,14 @@ export function parseViewing(raw: string): number | null | undefined {
   }
 }
 
-/** Messages pushed over /ws. Change events carry ids only: clients refetch what they may see. */
+/**
+ * Messages pushed to users over /ws (through Redis to every replica). Change events carry ids
+ * only: clients refetch. Board changes are not among them: each replica's BoardFeed sends its own
+ * sockets 'board.changed' deltas (BoardChangedMessage) from the change log.
+ */
 export type RealtimeMessage =
   /** `repeat`: the row was updated (a chat burst), not added: the client updates it without a second beep. */
   | { type: 'notification'; notification: object; repeat?: boolean }
-  | { type: 'task.changed'; taskId: number }
-  | { type: 'column.changed' }
   /** A time entry of `userId` changed: sent to him and to those whose time_tracking scope shows it. */
   | { type: 'timer.changed'; taskId: number; userId: number }
   | { type: 'chat.message'; roomId: number };
@@ -79,6 +91,8 @@ export class RealtimeService implements OnModuleDestroy {
   private readonly publisher: Redis | null = null;
   private readonly subscriber: Redis | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  /** Where a new socket's board chain starts: the version the board feed has served up to. */
+  boardVersion = 0;
   private server: Server | null = null;
   private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://x').pathname !== WS_PATH) return; // not ours
@@ -138,7 +152,14 @@ export class RealtimeService implements OnModuleDestroy {
       if (!user) return refuse('401 Unauthorized');
       this.wss.handleUpgrade(request, socket, head, (ws) =>
         this.register(
-          { userId: user.id, sessionId: storedSessionId(req.sessionID), alive: true, connectionId: randomUUID(), viewing: null },
+          {
+            userId: user.id,
+            sessionId: storedSessionId(req.sessionID),
+            alive: true,
+            connectionId: randomUUID(),
+            viewing: null,
+            boardServed: this.boardVersion,
+          },
           ws,
         ),
       );
@@ -283,6 +304,29 @@ export class RealtimeService implements OnModuleDestroy {
     } catch {
       return false;
     }
+  }
+
+  /** This replica's open sockets (each replica feeds its own: the board feed reads PostgreSQL, not Redis). */
+  localSockets(): LocalSocket[] {
+    const out: LocalSocket[] = [];
+    for (const set of this.sockets.values())
+      for (const ws of set) {
+        const client = this.clients.get(ws);
+        if (!client || ws.readyState !== WebSocket.OPEN) continue;
+        out.push({
+          userId: client.userId,
+          get boardServed() {
+            return client.boardServed;
+          },
+          set boardServed(version: number) {
+            client.boardServed = version;
+          },
+          send: (text) => {
+            if (ws.readyState === WebSocket.OPEN) ws.send(text);
+          },
+        });
+      }
+    return out;
   }
 
   sendToUser(userId: number, payload: RealtimeMessage): void {

@@ -22,6 +22,10 @@ export interface ResultOptions extends CommonOptions {
   nullable?: boolean;
   /** Other statuses answered with the same body shape (health's 503). */
   alsoWith?: number[];
+  /** Another body the operation answers instead (GET /api/tasks with `since`): the schema is then either. */
+  or?: ContractType;
+  /** Response headers of the success body, by name. */
+  headers?: Record<string, { description: string; schema: object }>;
 }
 
 type ApiResultMeta = (ResultOptions & { type: ContractType }) | (CommonOptions & { files: string[] });
@@ -54,7 +58,7 @@ const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 type Operation = {
   operationId?: string;
   parameters?: { in: string }[];
-  responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: object }>; headers?: Record<string, object> }>;
 };
 
 /**
@@ -80,11 +84,12 @@ function successContent(meta: ApiResultMeta): Record<string, { schema: object }>
   if ('files' in meta) return Object.fromEntries(meta.files.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
   const one = { $ref: `#/components/schemas/${meta.type}` };
   const body = meta.isArray ? { type: 'array', items: one } : one;
-  return { 'application/json': { schema: meta.nullable ? { anyOf: [body, { type: 'null' }] } : body } };
+  const either = meta.or ? { anyOf: [body, { $ref: `#/components/schemas/${meta.or}` }] } : body;
+  return { 'application/json': { schema: meta.nullable ? { anyOf: [either, { type: 'null' }] } : either } };
 }
 
 function successDescription(meta: ApiResultMeta, fallback: string): string {
-  const named = 'type' in meta ? `${meta.type}${meta.isArray ? '[]' : ''}` : meta.files.join(' or ');
+  const named = 'type' in meta ? `${meta.type}${meta.isArray ? '[]' : ''}${meta.or ? ` or ${meta.or}` : ''}` : meta.files.join(' or ');
   const text = meta.description ?? (fallback || named);
   return 'nullable' in meta && meta.nullable ? `${text ? `${text}; ` : ''}null is sent as an empty body` : text;
 }
@@ -153,8 +158,13 @@ export function documentResponses(app: INestApplication, document: OpenAPIObject
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries(op.responses)) {
         if (status.startsWith('2') && meta) {
-          responses[status] = { description: successDescription(meta, response.description ?? ''), content: successContent(meta) };
+          responses[status] = {
+            description: successDescription(meta, response.description ?? ''),
+            content: successContent(meta),
+            ...('headers' in meta && meta.headers ? { headers: meta.headers } : {}),
+          };
           if ('type' in meta) used.add(meta.type);
+          if ('or' in meta && meta.or) used.add(meta.or);
           for (const also of 'alsoWith' in meta ? (meta.alsoWith ?? []) : [])
             responses[String(also)] = {
               description: `${ERROR_DESCRIPTIONS[also] ?? 'Also'}: the same body, saying why`,

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { completionRenameQuestion, DEFAULT_COLUMN_COLOR, isCompletedColumnName, type Column } from '@wkflow/contracts';
 import type { CreateColumnDto, ReorderColumnsDto, UpdateColumnDto } from './dto/tasks.dto';
 import { TaskEvents } from './task-events';
@@ -19,8 +19,9 @@ export class ColumnsService {
     private readonly events: TaskEvents,
   ) {}
 
-  list(): Promise<Column[]> {
-    return this.dataSource.query(`SELECT ${COLUMN_FIELDS} FROM columns ORDER BY position, id`);
+  /** Every column in board order (`db`: inside a transaction, e.g. the change log's snapshot). */
+  list(db: EntityManager | DataSource = this.dataSource): Promise<Column[]> {
+    return db.query(`SELECT ${COLUMN_FIELDS} FROM columns ORDER BY position, id`);
   }
 
   /** Appended at the end; the client's position is not trusted. */

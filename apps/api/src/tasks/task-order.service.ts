@@ -257,7 +257,7 @@ export class TaskOrdering {
           current.columnId,
           current.currentRank,
         ]);
-        if (after) task = this.rows.toTask({ ...current, columnId: target.id, columnName: target.name, ...after });
+        if (after) task = this.rows.toTask({ ...current, columnId: target.id, columnName: target.name, rank, ...after });
       } catch (error) {
         if (isRankConflict(error)) continue;
         // The column was deleted between the read and the write.

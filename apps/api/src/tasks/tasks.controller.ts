@@ -40,6 +40,7 @@ import { AdminOnly, CurrentUser, RequirePermission } from '../auth/access.decora
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { AttachmentsService } from './attachments.service';
+import { BoardChangeLog } from './board-changes';
 import { ColumnsService } from './columns.service';
 import {
   ArchivedTaskQueryDto,
@@ -108,6 +109,7 @@ export class TasksController {
   constructor(
     private readonly tasks: TasksService,
     private readonly board: TaskBoard,
+    private readonly changes: BoardChangeLog,
     private readonly ordering: TaskOrdering,
     private readonly taskComments: TaskCommentsService,
     private readonly attachments: AttachmentsService,
@@ -120,13 +122,31 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Get()
   @ApiOkResponse({ description: 'Task[]' })
-  @ApiResult('Task', { isArray: true, notModified: true })
+  @ApiBadRequestResponse({ description: 'a filter invalid, or since invalid or combined with another parameter' })
+  @ApiResult('Task', {
+    isArray: true,
+    notModified: true,
+    or: 'BoardChangesResponse',
+    description: 'Task[] (the board, or a filtered page); with `since`, BoardChangesResponse: what changed after that version',
+    headers: {
+      [BOARD_VERSION_HEADER]: {
+        description: 'on the whole board (no parameter): the board version it was read at, for a later `since`',
+        schema: { type: 'integer', minimum: 0 },
+      },
+    },
+  })
   async list(
     @CurrentUser() user: AuthenticatedUser,
     @Query() query: TaskListQueryDto,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
+    if (query.since !== undefined) {
+      if (query.search !== undefined || query.columnId !== undefined || query.cursor !== undefined || query.limit !== undefined)
+        throw new BadRequestException('since não pode ser combinado com search, columnId, cursor ou limit');
+      response.json(await this.changes.since(user, query.since));
+      return;
+    }
     if (query.search || query.columnId || query.cursor || query.limit) {
       response.json(await this.board.list(user, query));
       return;

@@ -2,6 +2,7 @@ import { ClientsModule } from '../clients/clients.module';
 import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { AttachmentsService } from './attachments.service';
+import { BoardChangeLog } from './board-changes';
 import { ColumnsService } from './columns.service';
 import { TaskBoard } from './task-board.service';
 import { TaskOrdering } from './task-order.service';
@@ -27,7 +28,8 @@ import { TasksService } from './tasks.service';
     ColumnsService,
     AttachmentsService,
     TaskEvents,
+    BoardChangeLog,
   ],
-  exports: [TasksService, TaskEvents, TaskLookup, TaskHistoryWriter],
+  exports: [TasksService, TaskEvents, TaskLookup, TaskHistoryWriter, BoardChangeLog],
 })
 export class TasksModule {}

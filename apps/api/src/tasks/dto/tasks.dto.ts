@@ -300,6 +300,21 @@ export class TaskListQueryDto implements TaskListQuery {
   @Min(0, { message: 'cursor inválido' })
   @IsInt({ message: 'cursor inválido' })
   cursor?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'a board version (the X-Board-Version of a full read, or the version of a previous answer): the answer is then BoardChangesResponse, what changed after it',
+    type: 'integer',
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+  })
+  @IsOptional()
+  // Digits only: Number() would read '', ' 1', '0x10' and '1e3' as numbers.
+  @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value))
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'since deve ser uma versão do quadro (inteiro de 0 a 9007199254740991)' })
+  @Min(0, { message: 'since deve ser uma versão do quadro (inteiro de 0 a 9007199254740991)' })
+  @IsInt({ message: 'since deve ser uma versão do quadro (inteiro de 0 a 9007199254740991)' })
+  since?: number;
 }
 
 /** GET /api/tasks/archived: search in title and description, one client, one page. */
