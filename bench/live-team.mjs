@@ -4,6 +4,7 @@
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { root } from './lib.mjs';
@@ -156,6 +157,9 @@ export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, t
   stats.revalidationBytes = 0;
   const wsBytesBefore = clients.map((c) => c.wsBytes);
 
+  // The bench client's own event-loop delay: latencies it measures include it.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const moves = [];
   let moveErrors = 0;
@@ -195,6 +199,7 @@ export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, t
   await Promise.all(moverCookies.map((cookie, i) => mover(cookie, (i * 1000) / moverCookies.length)));
   running = false;
   await Promise.all(revalidations);
+  loopDelay.disable();
 
   // Let the last deltas arrive, then compare every board with a fresh read.
   const fresh = await get(`${baseUrl}/api/tasks`, { cookie: watcherCookies[0] });
@@ -238,6 +243,7 @@ export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, t
     revalidationKbPerWatcherSecond: stats.revalidationBytes / clients.length / seconds / 1024,
     mismatches,
     examples,
+    clientLoopDelayP99: loopDelay.percentile(99) / 1e6,
     errors: stats.errors.slice(0, 5),
   };
 }
