@@ -217,7 +217,9 @@ export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, t
       mismatches += 1;
       if (examples.length < 3) {
         const diff = got.findIndex((k, i) => k !== expected[i]);
-        examples.push(`v${client.version} vs v${freshVersion}: ${got.length}/${expected.length} cards, first difference at ${diff}: ${got[diff]} ≠ ${expected[diff]}`);
+        examples.push(
+          `v${client.version} vs v${freshVersion}: ${got.length}/${expected.length} cards, first difference at ${diff}: ${got[diff]} ≠ ${expected[diff]}`,
+        );
       }
     }
   }

@@ -75,7 +75,10 @@ describe('performance caches (e2e)', () => {
       const uncached = await agent.get('/api/tasks').query({ limit: 1000 }).expect(200);
       expect(board.body).toEqual(uncached.body);
       if (previous) expect(board.headers.etag === previous.etag).toBe(JSON.stringify(board.body) === JSON.stringify(previous.body));
-      return { etag: board.headers.etag as string, body: board.body as { id: number; title: string; columnId: number; position: number }[] };
+      return {
+        etag: board.headers.etag as string,
+        body: board.body as { id: number; title: string; columnId: number; position: number }[],
+      };
     };
 
     it('patches the cached board after moves, edits, archive, restore, deletes and column deletes (same as an uncached read)', async () => {
@@ -93,7 +96,10 @@ describe('performance caches (e2e)', () => {
       // Nothing written: 304, same ETag.
       await admin.get('/api/tasks').set('If-None-Match', state.etag).expect(304);
       // An edit, an archive (gone, the places after it close up), a restore (back at the end).
-      await admin.put(`/api/tasks/${ids[0]}`).send({ title: unique('P1 editada ') }).expect(200);
+      await admin
+        .put(`/api/tasks/${ids[0]}`)
+        .send({ title: unique('P1 editada ') })
+        .expect(200);
       state = await expectFresh(admin, state);
       await admin.put(`/api/tasks/${ids[0]}`).send({ isArchived: true }).expect(200);
       state = await expectFresh(admin, state);
@@ -109,7 +115,12 @@ describe('performance caches (e2e)', () => {
       state = await expectFresh(admin, state);
       expect(state.body.find((t) => t.id === ids[0])!.columnId).toBe(doing);
       // A new column, a task moved into it and archived, the column deleted (its archived task goes to the backlog).
-      const extra = (await admin.post('/api/columns').send({ name: unique('Extra ') }).expect(201)).body.id as number;
+      const extra = (
+        await admin
+          .post('/api/columns')
+          .send({ name: unique('Extra ') })
+          .expect(201)
+      ).body.id as number;
       await admin.put(`/api/tasks/${ids[2]}/move`).send({ columnId: extra, position: 1 }).expect(200);
       state = await expectFresh(admin, state);
       expect(state.body.find((t) => t.id === ids[2])!.columnId).toBe(extra);
@@ -137,7 +148,10 @@ describe('performance caches (e2e)', () => {
       expect(state.body.find((t) => t.id === mine)!.position).toBe(before + 1);
       expect(state.body.map((t) => t.id)).not.toContain(hidden);
       // Assigned to it through the API: he sees it; unassigned by SQL: it is gone.
-      await admin.put(`/api/tasks/${hidden}`).send({ assignedTo: [user.id] }).expect(200);
+      await admin
+        .put(`/api/tasks/${hidden}`)
+        .send({ assignedTo: [user.id] })
+        .expect(200);
       state = await expectFresh(agent, state);
       expect(state.body.map((t) => t.id)).toContain(hidden);
       await ctx.dataSource.query(`DELETE FROM task_assignees WHERE "taskId" = $1 AND "userId" = $2`, [hidden, user.id]);

@@ -10,7 +10,7 @@ import { assertCanEdit } from './task-access';
 import { TaskEvents, type TaskMove } from './task-events';
 import { TaskHistoryWriter } from './task-history';
 import { freshRanks, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
-import { PLACE, TaskRows, taskSelect, type TaskRow } from './task-rows';
+import { TaskRows, taskSelect, type TaskRow } from './task-rows';
 
 /** completedAt after a move: set on entering a completed column ($4: target completed, $5: source completed), cleared on leaving. */
 const COMPLETED_AT_AFTER_MOVE = `CASE WHEN $4::boolean AND NOT $5::boolean THEN now() WHEN NOT $4::boolean THEN NULL ELSE "completedAt" END`;
@@ -71,7 +71,10 @@ function movedMetadata(source: { id: number; name: string }, target: { id: numbe
  * and, when `near` came back short, the last key and their count (`n` null: `near` is complete,
  * so the place exists).
  */
-function keyForPlace(wanted: number, around: { near: string[] | null; last: string | null; n: number | null }): { rank: string; place: number } {
+function keyForPlace(
+  wanted: number,
+  around: { near: string[] | null; last: string | null; n: number | null },
+): { rank: string; place: number } {
   const near = around.near ?? [];
   const n = around.n ?? Number.MAX_SAFE_INTEGER;
   const place = Math.min(wanted, n + 1);
@@ -215,7 +218,12 @@ export class TaskOrdering {
     let moved: TaskMove | null = null;
     let task: Task | null = null;
     for (let attempt = 1; !task; attempt += 1) {
-      const [row] = await preparedQuery<MoveRead>(this.dataSource, 'task_move_read', MOVE_READ, [id, dto.columnId, offset, wanted === 1 ? 1 : 2]);
+      const [row] = await preparedQuery<MoveRead>(this.dataSource, 'task_move_read', MOVE_READ, [
+        id,
+        dto.columnId,
+        offset,
+        wanted === 1 ? 1 : 2,
+      ]);
       const current = row ?? null;
       assertCanEdit(user, current);
       if (current.isArchived) throw new BadRequestException('Tarefa arquivada não pode ser movida');
@@ -246,17 +254,22 @@ export class TaskOrdering {
         break;
       }
       try {
-        const [after] = await preparedQuery<{ completedAt: Date | null; position: number }>(this.dataSource, 'task_move_write', MOVE_WRITE, [
-          id,
-          target.id,
-          rank,
-          completed,
-          wasCompleted,
-          user.id,
-          JSON.stringify({ from: source.name, to: target.name, metadata: movedMetadata(source, target, place) }),
-          current.columnId,
-          current.currentRank,
-        ]);
+        const [after] = await preparedQuery<{ completedAt: Date | null; position: number }>(
+          this.dataSource,
+          'task_move_write',
+          MOVE_WRITE,
+          [
+            id,
+            target.id,
+            rank,
+            completed,
+            wasCompleted,
+            user.id,
+            JSON.stringify({ from: source.name, to: target.name, metadata: movedMetadata(source, target, place) }),
+            current.columnId,
+            current.currentRank,
+          ],
+        );
         if (after) task = this.rows.toTask({ ...current, columnId: target.id, columnName: target.name, rank, ...after });
       } catch (error) {
         if (isRankConflict(error)) continue;
