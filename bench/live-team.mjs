@@ -5,6 +5,7 @@ import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { root } from './lib.mjs';
@@ -143,32 +144,128 @@ const ordered = (tasks) =>
   [...tasks].sort((a, b) => a.columnId - b.columnId || a.position - b.position).map((t) => `${t.id}:${t.columnId}:${t.position}`);
 
 /**
- * Runs the row: `watchers` clients sharing `watcherCookies` watch for `seconds` while each of
- * `moverCookies` moves a random card to a random place once a second.
+ * A worker thread's share of the watchers (several threads, as the watchers are many browsers:
+ * one thread applying every watcher's deltas would delay the reads it measures).
+ * Messages: 'start' (after the first loads), 'stop', then { check } with the fresh board.
  */
-export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, taskIds, columnIds, watchers = 100, seconds = 15 }) {
+async function watcherThread({ baseUrl, cookies, count }) {
   const stats = { reads: [], sinceReads: [], notModified: 0, revalidationBytes: 0, errors: [] };
   const clients = [];
-  for (let i = 0; i < watchers; i++) clients.push(new Watcher(baseUrl, watcherCookies[i % watcherCookies.length], stats));
-  for (let i = 0; i < clients.length; i += 10) await Promise.all(clients.slice(i, i + 10).map((c) => c.open()));
-  // The first loads are not part of the figures.
-  stats.reads.length = 0;
-  stats.notModified = 0;
-  stats.revalidationBytes = 0;
-  const wsBytesBefore = clients.map((c) => c.wsBytes);
-
-  // The bench client's own event-loop delay: latencies it measures include it.
+  for (let i = 0; i < count; i++) clients.push(new Watcher(baseUrl, cookies[i % cookies.length], stats));
+  for (let i = 0; i < clients.length; i += 5) await Promise.all(clients.slice(i, i + 5).map((c) => c.open()));
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
+  let running = false;
+  let revalidations = [];
+  let wsBytesBefore = [];
+  // Revalidation: every watcher reads the board again every 2 s (spread over the 2 s).
+  const revalidator = async (client, offset) => {
+    await sleep(offset);
+    while (running) {
+      const next = Date.now() + 2000;
+      await client.enqueue(() => client.load(true));
+      await sleep(Math.max(0, next - Date.now()));
+    }
+  };
+  parentPort.on('message', async (message) => {
+    if (message === 'start') {
+      // The first loads are not part of the figures.
+      stats.reads.length = 0;
+      stats.notModified = 0;
+      stats.revalidationBytes = 0;
+      wsBytesBefore = clients.map((c) => c.wsBytes);
+      loopDelay.enable();
+      running = true;
+      revalidations = clients.map((c, i) => revalidator(c, (i * 2000) / clients.length));
+    } else if (message === 'stop') {
+      running = false;
+      await Promise.all(revalidations);
+      loopDelay.disable();
+      parentPort.postMessage({ stopped: true });
+    } else if (message.check) {
+      const { expected, freshVersion } = message.check;
+      const settleUntil = Date.now() + 5000;
+      while (Date.now() < settleUntil && clients.some((c) => c.version < freshVersion)) await sleep(50);
+      await Promise.all(clients.map((c) => c.busy));
+      let mismatches = 0;
+      const examples = [];
+      for (const client of clients) {
+        const got = ordered(client.tasks ?? []);
+        if (got.length === expected.length && got.every((k, i) => k === expected[i])) continue;
+        mismatches += 1;
+        if (examples.length < 3) {
+          const diff = got.findIndex((k, i) => k !== expected[i]);
+          examples.push(
+            `v${client.version} vs v${freshVersion}: ${got.length}/${expected.length} cards, first difference at ${diff}: ${got[diff]} ≠ ${expected[diff]}`,
+          );
+        }
+      }
+      clients.forEach((c) => c.close());
+      agent.destroy();
+      parentPort.postMessage({
+        result: {
+          ...stats,
+          pushed: clients.map((c, i) => c.wsBytes - wsBytesBefore[i] + c.refetchBytes),
+          mismatches,
+          examples,
+          loopDelayP99: loopDelay.percentile(99) / 1e6,
+        },
+      });
+    }
+  });
+  parentPort.postMessage({ opened: true });
+}
+
+if (!isMainThread && workerData?.liveTeam) await watcherThread(workerData.liveTeam);
+
+/** The next message from a worker that has `key`. */
+const next = (worker, key) =>
+  new Promise((resolve, reject) => {
+    const onMessage = (message) => {
+      if (message?.[key] === undefined) return;
+      worker.off('message', onMessage);
+      resolve(message[key]);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+
+/**
+ * Runs the row: `watchers` clients sharing `watcherCookies`, spread over `threads` worker
+ * threads, watch for `seconds` while each of `moverCookies` moves a random card to a random
+ * place once a second.
+ */
+export async function measureLiveTeam({
+  baseUrl,
+  watcherCookies,
+  moverCookies,
+  taskIds,
+  columnIds,
+  watchers = 100,
+  seconds = 15,
+  threads = 1,
+}) {
+  const workers = [];
+  for (let t = 0; t < threads; t++) {
+    const count = Math.floor(watchers / threads) + (t < watchers % threads ? 1 : 0);
+    const cookies = watcherCookies.filter((_, i) => i % threads === t);
+    workers.push(
+      new Worker(new URL(import.meta.url), {
+        workerData: { liveTeam: { baseUrl, cookies: cookies.length ? cookies : watcherCookies, count } },
+      }),
+    );
+  }
+  await Promise.all(workers.map((w) => next(w, 'opened')));
+  workers.forEach((w) => w.postMessage('start'));
+
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const moves = [];
+  const errors = [];
   let moveErrors = 0;
-  let running = true;
   const until = Date.now() + seconds * 1000;
   const mover = async (cookie, offset) => {
     await sleep(offset);
     while (Date.now() < until) {
-      const next = Date.now() + 1000;
+      const nextMove = Date.now() + 1000;
       const started = performance.now();
       try {
         const response = await fetch(`${baseUrl}/api/tasks/${pick(taskIds)}/move`, {
@@ -181,71 +278,44 @@ export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, t
         if (response.status !== 200) moveErrors += 1;
       } catch (error) {
         moveErrors += 1;
-        stats.errors.push(`move: ${error.message} ${error.cause?.message ?? ''}`);
+        errors.push(`move: ${error.message} ${error.cause?.message ?? ''}`);
       }
-      await sleep(Math.max(0, next - Date.now()));
+      await sleep(Math.max(0, nextMove - Date.now()));
     }
   };
-  // Revalidation: every watcher reads the board again every 2 s (spread over the 2 s).
-  const revalidator = async (client, offset) => {
-    await sleep(offset);
-    while (running) {
-      const next = Date.now() + 2000;
-      await client.enqueue(() => client.load(true));
-      await sleep(Math.max(0, next - Date.now()));
-    }
-  };
-  const revalidations = clients.map((c, i) => revalidator(c, (i * 2000) / clients.length));
   await Promise.all(moverCookies.map((cookie, i) => mover(cookie, (i * 1000) / moverCookies.length)));
-  running = false;
-  await Promise.all(revalidations);
-  loopDelay.disable();
+  await Promise.all(workers.map((w) => (w.postMessage('stop'), next(w, 'stopped'))));
 
   // Let the last deltas arrive, then compare every board with a fresh read.
   const fresh = await get(`${baseUrl}/api/tasks`, { cookie: watcherCookies[0] });
   const freshVersion = Number(fresh.headers['x-board-version']);
   const expected = ordered(JSON.parse(decode(fresh).toString()));
-  const settleUntil = Date.now() + 5000;
-  while (Date.now() < settleUntil && clients.some((c) => c.version < freshVersion)) await sleep(50);
-  await Promise.all(clients.map((c) => c.busy));
-  let mismatches = 0;
-  const examples = [];
-  for (const client of clients) {
-    const got = ordered(client.tasks ?? []);
-    const same = got.length === expected.length && got.every((k, i) => k === expected[i]);
-    if (!same) {
-      mismatches += 1;
-      if (examples.length < 3) {
-        const diff = got.findIndex((k, i) => k !== expected[i]);
-        examples.push(
-          `v${client.version} vs v${freshVersion}: ${got.length}/${expected.length} cards, first difference at ${diff}: ${got[diff]} ≠ ${expected[diff]}`,
-        );
-      }
-    }
-  }
-  clients.forEach((c) => c.close());
+  const results = await Promise.all(workers.map((w) => (w.postMessage({ check: { expected, freshVersion } }), next(w, 'result'))));
+  await Promise.all(workers.map((w) => w.terminate()));
   agent.destroy();
 
+  const all = (key) => results.flatMap((r) => r[key]);
+  const sum = (key) => results.reduce((a, r) => a + r[key], 0);
+  const pushed = all('pushed');
+  const reads = all('reads');
   const movesMade = moves.length;
-  const pushedPerWatcher = clients.map((c, i) => c.wsBytes - wsBytesBefore[i] + c.refetchBytes);
-  const bytesPerMove = movesMade ? pushedPerWatcher.reduce((a, b) => a + b, 0) / clients.length / movesMade : NaN;
   return {
-    watchers: clients.length,
+    watchers: pushed.length,
     seconds,
     moves: movesMade,
     moveErrors,
     moveP50: percentile(moves, 50),
     moveP99: percentile(moves, 99),
-    reads: stats.reads.length,
-    notModified: stats.notModified,
-    readP50: percentile(stats.reads, 50),
-    readP99: percentile(stats.reads, 99),
-    sinceReads: stats.sinceReads.length,
-    bytesPerMove,
-    revalidationKbPerWatcherSecond: stats.revalidationBytes / clients.length / seconds / 1024,
-    mismatches,
-    examples,
-    clientLoopDelayP99: loopDelay.percentile(99) / 1e6,
-    errors: stats.errors.slice(0, 5),
+    reads: reads.length,
+    notModified: sum('notModified'),
+    readP50: percentile(reads, 50),
+    readP99: percentile(reads, 99),
+    sinceReads: all('sinceReads').length,
+    bytesPerMove: movesMade ? pushed.reduce((a, b) => a + b, 0) / pushed.length / movesMade : NaN,
+    revalidationKbPerWatcherSecond: sum('revalidationBytes') / pushed.length / seconds / 1024,
+    mismatches: sum('mismatches'),
+    examples: all('examples').slice(0, 3),
+    clientLoopDelayP99: Math.max(...results.map((r) => r.loopDelayP99)),
+    errors: [...errors, ...all('errors')].slice(0, 5),
   };
 }

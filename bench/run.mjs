@@ -271,6 +271,7 @@ async function main() {
       columnIds: data.columnIds,
       watchers: LIVE_WATCHERS,
       seconds: LIVE_SECONDS,
+      threads: Number(process.env.BENCH_LIVE_THREADS ?? 1),
     });
     console.log(
       `  ${liveName}: reads p50 ${fmt(live.readP50, 1)} ms, p99 ${fmt(live.readP99, 1)} ms (${live.reads}, ${live.notModified} 304s), ` +
