@@ -24,6 +24,7 @@ import {
 import { BENCH_PASSWORD, SIZES, seedAgency, shrinkBoard } from './seed.mjs';
 import { printLighthouseTable, runLighthouseBench, stopLighthouseDemo } from './lighthouse.mjs';
 import { measureWeb } from './web.mjs';
+import { measureLiveTeam } from './live-team.mjs';
 
 const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -37,6 +38,9 @@ const TARGETS = {
   dropToMoveMs: 100,
   moveRps: 1000,
   moveAloneP50: 10,
+  liveReadP99: 100,
+  liveMoveP99: 100,
+  liveBytesPerMove: 2048,
   analyticsRps: 500,
 };
 /** The analytics page's figures (the dashboard and the tabs), each for the longest period. */
@@ -252,6 +256,33 @@ async function main() {
     requests: moveRequests,
   });
 
+  // Live team: watchers keep the board current from /ws deltas while people move cards.
+  const LIVE_WATCHERS = Number(process.env.BENCH_LIVE_WATCHERS ?? 100);
+  const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
+  const liveName = `Live team: ${LIVE_WATCHERS} watchers + 5 moves/s, ${LIVE_SECONDS} s`;
+  let live = null;
+  if (!only || only.test(liveName)) {
+    await drain();
+    live = await measureLiveTeam({
+      baseUrl,
+      watcherCookies: timerUsers.slice(0, 10).map((u) => u.cookie),
+      moverCookies: timerUsers.slice(10, 15).map((u) => u.cookie),
+      taskIds: data.boardTaskIds,
+      columnIds: data.columnIds,
+      watchers: LIVE_WATCHERS,
+      seconds: LIVE_SECONDS,
+      threads: Number(process.env.BENCH_LIVE_THREADS ?? 1),
+    });
+    console.log(
+      `  ${liveName}: reads p50 ${fmt(live.readP50, 1)} ms, p99 ${fmt(live.readP99, 1)} ms (${live.reads}, ${live.notModified} 304s), ` +
+        `moves p50 ${fmt(live.moveP50, 1)} ms, p99 ${fmt(live.moveP99, 1)} ms (${live.moves}, ${live.moveErrors} failed), ` +
+        `${fmt(live.bytesPerMove)} B per move per watcher (${live.sinceReads} ?since reads), mismatches ${live.mismatches}; ` +
+        `bench client event-loop delay p99 ${fmt(live.clientLoopDelayP99, 1)} ms; load average ${load()}`,
+    );
+    for (const example of live.examples) console.log(`    mismatch: ${example}`);
+    for (const error of live.errors) console.log(`    error: ${error}`);
+  }
+
   // Start + stop cycles; each in-flight cycle holds its own user so cycles never collide.
   const free = [];
   const resetTimers = async () => {
@@ -358,6 +389,18 @@ async function main() {
     if (analyticsRows[path] && rawAnalytics[path]) {
       console.log(`| GET ${path} ÷ baseline (uncached) | ${(analyticsRows[path].rps / rawAnalytics[path].rps).toFixed(1)} | | | | |`);
     }
+  }
+  if (live) {
+    console.log(
+      `\n| ${liveName} | value | target |\n|---|---:|---|\n` +
+        `| GET /api/tasks (first loads excluded; revalidation every 2 s with If-None-Match) p50 / p99 | ${fmt(live.readP50, 1)} / ${fmt(live.readP99, 1)} ms (${live.reads} reads, ${live.notModified} 304s) | p99 ≤ ${TARGETS.liveReadP99} ms: ${mark(live.reads > 0 && live.readP99 <= TARGETS.liveReadP99)} |\n` +
+        `| PUT /api/tasks/{id}/move p50 / p99 | ${fmt(live.moveP50, 1)} / ${fmt(live.moveP99, 1)} ms (${live.moves} moves, ${live.moveErrors} failed) | p99 ≤ ${TARGETS.liveMoveP99} ms: ${mark(live.moves > 0 && !live.moveErrors && live.moveP99 <= TARGETS.liveMoveP99)} |\n` +
+        `| bytes per move per watcher (/ws + ?since refetches) | ${fmt(live.bytesPerMove)} B (${live.sinceReads} ?since reads) | ≤ ${fmt(TARGETS.liveBytesPerMove)} B: ${mark(live.bytesPerMove <= TARGETS.liveBytesPerMove)} |\n` +
+        `| revalidation downloads per watcher (not per move) | ${fmt(live.revalidationKbPerWatcherSecond, 1)} KB/s | |\n` +
+        `| watchers whose board differs from a fresh GET at the end | ${live.mismatches} of ${live.watchers} | 0: ${mark(live.mismatches === 0)} |\n` +
+        `| the bench client's own event-loop delay p99 (included in the latencies above) | ${fmt(live.clientLoopDelayP99, 1)} ms | |\n` +
+        `| same run: baseline one-row UPDATE p50 (50 connections) | ${Number.isNaN(rawMove.rps) ? 'not run' : `${rawMove.p50} ms`} | |`,
+    );
   }
   if (process.env.BENCH_SKIP_WEB) {
     console.log('\n(web figures skipped: BENCH_SKIP_WEB)');

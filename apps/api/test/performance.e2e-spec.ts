@@ -62,9 +62,114 @@ describe('performance caches (e2e)', () => {
       const afterSql = await admin.get('/api/tasks').set('If-None-Match', afterApi.headers.etag).expect(200);
       expect(titles(afterSql)).toContain(sqlTitle);
 
-      // Columns are part of it too (a completed column's tasks are never overdue).
+      // Columns are part of it too (a completed column's tasks are never overdue): a column write
+      // reads the board again, and the ETag follows the body (unchanged here, so 304).
       await ctx.dataSource.query(`UPDATE columns SET color = color WHERE id = $1`, [backlog]);
-      await admin.get('/api/tasks').set('If-None-Match', afterSql.headers.etag).expect(200);
+      const afterColumn = await admin.get('/api/tasks').set('If-None-Match', afterSql.headers.etag).expect(304);
+      expect(Number(afterColumn.headers['x-board-version'])).toBeGreaterThan(Number(afterSql.headers['x-board-version']));
+    });
+
+    /** The cached (patched) board equals the same list read without the cache, and its ETag changes exactly when it does. */
+    const expectFresh = async (agent: Agent, previous?: { etag: string; body: unknown }) => {
+      const board = await agent.get('/api/tasks').expect(200);
+      const uncached = await agent.get('/api/tasks').query({ limit: 1000 }).expect(200);
+      expect(board.body).toEqual(uncached.body);
+      if (previous) expect(board.headers.etag === previous.etag).toBe(JSON.stringify(board.body) === JSON.stringify(previous.body));
+      return {
+        etag: board.headers.etag as string,
+        body: board.body as { id: number; title: string; columnId: number; position: number }[],
+      };
+    };
+
+    it('patches the cached board after moves, edits, archive, restore, deletes and column deletes (same as an uncached read)', async () => {
+      const columns: { id: number; name: string }[] = (await admin.get('/api/columns').expect(200)).body;
+      const doing = columns.find((c) => c.name !== 'Backlog' && !/Conclu/.test(c.name))!.id;
+      const ids = [await insertTask(unique('P1 ')), await insertTask(unique('P2 ')), await insertTask(unique('P3 '))];
+      let state = await expectFresh(admin);
+      // A move to another column and back to the top of the first (both columns' places change).
+      await admin.put(`/api/tasks/${ids[2]}/move`).send({ columnId: doing, position: 1 }).expect(200);
+      state = await expectFresh(admin, state);
+      expect(state.body.find((t) => t.id === ids[2])).toMatchObject({ columnId: doing, position: 1 });
+      await admin.put(`/api/tasks/${ids[2]}/move`).send({ columnId: backlog, position: 1 }).expect(200);
+      state = await expectFresh(admin, state);
+      expect(state.body.find((t) => t.id === ids[2])).toMatchObject({ columnId: backlog, position: 1 });
+      // Nothing written: 304, same ETag.
+      await admin.get('/api/tasks').set('If-None-Match', state.etag).expect(304);
+      // An edit, an archive (gone, the places after it close up), a restore (back at the end).
+      await admin
+        .put(`/api/tasks/${ids[0]}`)
+        .send({ title: unique('P1 editada ') })
+        .expect(200);
+      state = await expectFresh(admin, state);
+      await admin.put(`/api/tasks/${ids[0]}`).send({ isArchived: true }).expect(200);
+      state = await expectFresh(admin, state);
+      expect(state.body.map((t) => t.id)).not.toContain(ids[0]);
+      await admin.post(`/api/tasks/${ids[0]}/restore`).expect(200);
+      state = await expectFresh(admin, state);
+      expect(state.body.map((t) => t.id)).toContain(ids[0]);
+      // A delete by plain SQL, and a task moved by SQL.
+      await ctx.dataSource.query(`DELETE FROM tasks WHERE id = $1`, [ids[1]]);
+      state = await expectFresh(admin, state);
+      expect(state.body.map((t) => t.id)).not.toContain(ids[1]);
+      await ctx.dataSource.query(`UPDATE tasks SET "columnId" = $2 WHERE id = $1`, [ids[0], doing]);
+      state = await expectFresh(admin, state);
+      expect(state.body.find((t) => t.id === ids[0])!.columnId).toBe(doing);
+      // A new column, a task moved into it and archived, the column deleted (its archived task goes to the backlog).
+      const extra = (
+        await admin
+          .post('/api/columns')
+          .send({ name: unique('Extra ') })
+          .expect(201)
+      ).body.id as number;
+      await admin.put(`/api/tasks/${ids[2]}/move`).send({ columnId: extra, position: 1 }).expect(200);
+      state = await expectFresh(admin, state);
+      expect(state.body.find((t) => t.id === ids[2])!.columnId).toBe(extra);
+      await admin.put(`/api/tasks/${ids[2]}`).send({ isArchived: true }).expect(200);
+      state = await expectFresh(admin, state);
+      await admin.delete(`/api/columns/${extra}`).expect(200);
+      state = await expectFresh(admin, state);
+      await admin.post(`/api/tasks/${ids[2]}/restore`).expect(200);
+      state = await expectFresh(admin, state);
+      expect(state.body.find((t) => t.id === ids[2])!.columnId).toBe(backlog);
+    });
+
+    it("patches a collaborator's board: assignments, unassignments and moves of tasks he does not see", async () => {
+      const user = await newUser(ctx, { profileId: 3 });
+      const agent = await loginAs(ctx, user.email, user.password);
+      const mine = await insertTask(unique('Minha '), user.id);
+      const hidden = await insertTask(unique('Oculta '));
+      let state = await expectFresh(agent);
+      expect(state.body.map((t) => t.id)).toContain(mine);
+      expect(state.body.map((t) => t.id)).not.toContain(hidden);
+      // A task he does not see moves above his: his card's place changes.
+      const before = state.body.find((t) => t.id === mine)!.position;
+      await admin.put(`/api/tasks/${hidden}/move`).send({ columnId: backlog, position: 1 }).expect(200);
+      state = await expectFresh(agent, state);
+      expect(state.body.find((t) => t.id === mine)!.position).toBe(before + 1);
+      expect(state.body.map((t) => t.id)).not.toContain(hidden);
+      // Assigned to it through the API: he sees it; unassigned by SQL: it is gone.
+      await admin
+        .put(`/api/tasks/${hidden}`)
+        .send({ assignedTo: [user.id] })
+        .expect(200);
+      state = await expectFresh(agent, state);
+      expect(state.body.map((t) => t.id)).toContain(hidden);
+      await ctx.dataSource.query(`DELETE FROM task_assignees WHERE "taskId" = $1 AND "userId" = $2`, [hidden, user.id]);
+      state = await expectFresh(agent, state);
+      expect(state.body.map((t) => t.id)).not.toContain(hidden);
+      // A write he cannot see at all (another column's hidden task edited) leaves his board and ETag as they were.
+      await ctx.dataSource.query(`UPDATE tasks SET title = title || '!' WHERE id = $1`, [hidden]);
+      await agent.get('/api/tasks').set('If-None-Match', state.etag).expect(304);
+    });
+
+    it('after the change log was pruned, reads the board whole (still the same as uncached)', async () => {
+      let state = await expectFresh(admin);
+      const id = await insertTask(unique('Podada '));
+      await ctx.dataSource.query(`UPDATE board_version SET "prunedThrough" = version`);
+      await ctx.dataSource.query(`DELETE FROM board_changes`);
+      await ctx.dataSource.query(`UPDATE tasks SET title = title || '?' WHERE id = $1`, [id]);
+      state = await expectFresh(admin, state);
+      expect(state.body.find((t) => t.id === id)!.title).toMatch(/\?$/);
     });
 
     it('is compressed for clients that accept it (brotli first, else gzip), identical once decoded', async () => {

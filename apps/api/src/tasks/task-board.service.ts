@@ -1,22 +1,26 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { ARCHIVED_PAGE_DEFAULT, canViewAllTasks, type ArchivedTaskPage, type Task } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { ArchivedTaskQueryDto, TaskListQueryDto } from './dto/tasks.dto';
 import { assertCanEdit, assertCanSee, visibleTaskCondition } from './task-access';
 import { likePattern, TaskRows, taskSelect, type TaskRow } from './task-rows';
 
+export type BoardEncoding = 'br' | 'gzip' | 'identity';
+
 export interface SerialisedBoard {
-  /** The Task[] JSON, and the same compressed (a 5,000-card board: ~2 MB; ~100 KB gzipped, ~75 KB with brotli). */
+  /** The Task[] JSON (a 5,000-card board: ~2 MB; ~100 KB gzipped, ~75 KB with brotli). */
   body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** A hash of the body: the same board always has the same ETag (on every replica), another board another. */
   etag: string;
   /** The board version it was read at (the X-Board-Version header). */
   version: number;
+  /** The body in an encoding, compressed on the first request that asks for it (once per body). */
+  encoded(encoding: BoardEncoding): Promise<Buffer>;
 }
 
 const gzipAsync = promisify(gzip);
@@ -26,13 +30,69 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /** How many visibility scopes (everyone with view_all shares one) keep a serialised board. */
 const BOARD_CACHE_SCOPES = 200;
+/** How many versions of column changes are remembered to patch a cached board (older boards are rebuilt). */
+const TRACKED_STEPS = 2_000;
+
+/** One scope's cached board: its columns serialised apart, so a write re-reads only the columns it touched. */
+interface ScopeBoard {
+  day: string;
+  /** Column id → the JSON of its tasks in order, comma-joined (no brackets), and its hash; columns without tasks are absent. */
+  columns: Map<number, { json: Buffer; hash: string }>;
+  board: SerialisedBoard;
+}
+
+/**
+ * Which columns changed at which version, from the board_changes log: a task's old column (from
+ * `taskColumns`, the column of every board task at `version`) and its new one. A step with
+ * `columns` null changed every column (a column write, a truncate).
+ */
+interface ChangeTracker {
+  version: number;
+  /** The oldest version boards can be patched from. */
+  base: number;
+  taskColumns: Map<number, number>;
+  steps: { version: number; columns: Set<number> | null }[];
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** Whether two boards' columns are the same (same columns in `order`, same contents). */
+function sameColumns(a: Map<number, { hash: string }>, b: Map<number, { hash: string }>, order: number[]): boolean {
+  return a.size === b.size && order.every((id) => a.get(id)?.hash === b.get(id)!.hash);
+}
+
+const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('base64url');
+
+function serialised(body: Buffer, etag: string, version: number): SerialisedBoard {
+  const encodings = new Map<BoardEncoding, Promise<Buffer>>();
+  return {
+    body,
+    etag,
+    version,
+    encoded(encoding) {
+      if (encoding === 'identity') return Promise.resolve(body);
+      let pending = encodings.get(encoding);
+      if (!pending) {
+        pending = encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body);
+        pending.catch(() => encodings.delete(encoding));
+        encodings.set(encoding, pending);
+      }
+      return pending;
+    },
+  };
+}
 
 /** The board's read model: the lists, the cached serialised board, one task, the archive. */
 @Injectable()
 export class TaskBoard {
-  private readonly boardCache = new Map<string, { key: string; board: SerialisedBoard }>();
+  private readonly boardCache = new Map<string, ScopeBoard>();
   /** Loads in progress, so concurrent misses share one query. */
   private readonly boardLoads = new Map<string, Promise<SerialisedBoard>>();
+  private tracker: ChangeTracker | null = null;
+  /** Advances of the tracker run one at a time. */
+  private trackerQueue: Promise<unknown> = Promise.resolve();
   /** Requests waiting for the next version read, and whether one is running. */
   private versionWaiters: { resolve: (version: string) => void; reject: (error: unknown) => void }[] = [];
   private versionReading = false;
@@ -79,30 +139,150 @@ export class TaskBoard {
    * The whole board the user may see (GET /api/tasks without filters), serialised, with its ETag.
    * Cached per visibility scope, board version (raised by every committed write, see the
    * BoardVersion migration) and day (statuses change at midnight): a hit costs one tiny query.
+   * After a write, the cached board is patched: only the columns the change log names since its
+   * version are read and serialised again (see loadBoard).
    */
   async board(user: AuthenticatedUser): Promise<SerialisedBoard> {
     const scope = canViewAllTasks(user) ? 'all' : `u${user.id}`;
-    const day = this.rows.todayStart(new Date()).toISODate();
-    const version = await this.boardVersion();
-    const key = `${scope}:${version}:${day}`;
+    const day = this.rows.todayStart(new Date()).toISODate()!;
+    const version = Number(await this.boardVersion());
     const cached = this.boardCache.get(scope);
-    if (cached?.key === key) return cached.board;
+    // A board read at this version or later (by a load that started after this request arrived).
+    if (cached && cached.day === day && cached.board.version >= version) return cached.board;
+    const key = `${scope}:${version}:${day}`;
     let pending = this.boardLoads.get(key);
     if (!pending) {
-      pending = this.list(user, {})
-        .then(async (tasks) => {
-          const body = Buffer.from(JSON.stringify(tasks));
-          const [gzipped, brotli] = await Promise.all([gzipAsync(body), brotliAsync(body, BROTLI_OPTIONS)]);
-          const board = { body, gzip: gzipped, br: brotli, etag: `W/"tasks-${key}"`, version: Number(version) };
-          this.boardCache.delete(scope); // re-inserted last: the oldest scope is evicted first
-          if (this.boardCache.size >= BOARD_CACHE_SCOPES) this.boardCache.delete(this.boardCache.keys().next().value!);
-          this.boardCache.set(scope, { key, board });
-          return board;
-        })
-        .finally(() => this.boardLoads.delete(key));
+      pending = this.loadBoard(user, scope, day).finally(() => this.boardLoads.delete(key));
       this.boardLoads.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * Reads the scope's board in one snapshot (REPEATABLE READ: the version and the rows agree):
+   * the columns changed since the cached board's version, or all of them when there is no cached
+   * board, a new day, a column write or truncate, or a version older than the remembered log.
+   */
+  private async loadBoard(user: AuthenticatedUser, scope: string, day: string): Promise<SerialisedBoard> {
+    return this.dataSource.transaction('REPEATABLE READ', async (db) => {
+      const [{ version, prunedThrough }]: { version: string; prunedThrough: string }[] = await db.query(
+        `SELECT version::text AS version, "prunedThrough"::text AS "prunedThrough" FROM board_version WHERE id = 1`,
+      );
+      const v = Number(version);
+      const tracker = await this.advanceTracker(db, v, Number(prunedThrough));
+      const cached = this.boardCache.get(scope);
+      if (cached && cached.day === day && cached.board.version >= v) return cached.board;
+      const changed = cached && cached.day === day ? this.changedSince(tracker, cached.board.version) : null;
+      const columns = changed ? new Map(cached!.columns) : new Map<number, { json: Buffer; hash: string }>();
+      if (changed?.size !== 0) {
+        const ids = changed ? [...changed] : null;
+        const rows: TaskRow[] = await db.query(
+          `WITH places AS (SELECT id, row_number() OVER (PARTITION BY "columnId" ORDER BY rank)::int AS place FROM tasks
+                            WHERE NOT "isArchived" AND ($2::int[] IS NULL OR "columnId" = ANY($2::int[])))
+           ${taskSelect('p.place')} JOIN places p ON p.id = t.id
+           WHERE NOT t."isArchived" AND ${visibleTaskCondition(user, '$1')} ORDER BY t."columnId", t.rank, t.id`,
+          [user.id, ids],
+        );
+        const now = new Date();
+        const todayStartMs = this.rows.todayStart(now).toMillis();
+        const byColumn = new Map<number, string[]>();
+        for (const row of rows) {
+          let list = byColumn.get(row.columnId);
+          if (!list) byColumn.set(row.columnId, (list = []));
+          list.push(JSON.stringify(this.rows.toTask(row, now, todayStartMs)));
+        }
+        for (const id of ids ?? []) columns.delete(id);
+        for (const [id, list] of byColumn) {
+          const json = Buffer.from(list.join(','));
+          columns.set(id, { json, hash: sha1(json) });
+        }
+      }
+      const order = [...columns.keys()].sort((a, b) => a - b);
+      let board: SerialisedBoard;
+      if (changed?.size === 0 || (cached && cached.day === day && sameColumns(cached.columns, columns, order))) {
+        // Nothing this scope sees changed: the same body, ETag and compressed copies, at the new version.
+        const same = cached!.board;
+        board = { ...same, version: v, encoded: (encoding) => same.encoded(encoding) };
+      } else {
+        const parts: Buffer[] = [OPEN];
+        order.forEach((id, i) => {
+          if (i) parts.push(COMMA);
+          parts.push(columns.get(id)!.json);
+        });
+        parts.push(CLOSE);
+        const etag = `W/"tasks-${sha1(order.map((id) => `${id}:${columns.get(id)!.hash}`).join(','))}"`;
+        board = serialised(Buffer.concat(parts), etag, v);
+      }
+      const latest = this.boardCache.get(scope);
+      if (!latest || latest.day !== day || latest.board.version < v) {
+        this.boardCache.delete(scope); // re-inserted last: the oldest scope is evicted first
+        if (this.boardCache.size >= BOARD_CACHE_SCOPES) this.boardCache.delete(this.boardCache.keys().next().value!);
+        this.boardCache.set(scope, { day, columns, board });
+      }
+      return board;
+    });
+  }
+
+  /** The columns changed after `version` (up to the tracker's), or null when the board must be read whole. */
+  private changedSince(tracker: ChangeTracker, version: number): Set<number> | null {
+    if (version < tracker.base) return null;
+    const changed = new Set<number>();
+    for (let i = tracker.steps.length - 1; i >= 0 && tracker.steps[i].version > version; i -= 1) {
+      const columns = tracker.steps[i].columns;
+      if (!columns) return null;
+      columns.forEach((c) => changed.add(c));
+    }
+    return changed;
+  }
+
+  /**
+   * Brings the change tracker to `version` inside the caller's snapshot: the log rows after its
+   * version and the current column of each task they name. Starts over (every task's column) when
+   * there is none yet or the log was pruned past it.
+   */
+  private advanceTracker(db: EntityManager, version: number, prunedThrough: number): Promise<ChangeTracker> {
+    const run = this.trackerQueue.then(async () => {
+      let tracker = this.tracker;
+      if (tracker && tracker.version >= version) return tracker;
+      if (!tracker || tracker.version < prunedThrough) {
+        const rows: { id: number; columnId: number }[] = await db.query(`SELECT id, "columnId" FROM tasks WHERE NOT "isArchived"`);
+        tracker = { version, base: version, taskColumns: new Map(rows.map((r) => [r.id, r.columnId])), steps: [] };
+        this.tracker = tracker;
+        return tracker;
+      }
+      const changes: { kind: string; taskIds: number[] | null }[] = await db.query(
+        `SELECT kind, array_agg(DISTINCT "taskId") FILTER (WHERE "taskId" IS NOT NULL) AS "taskIds"
+           FROM board_changes WHERE version > $1 AND version <= $2 GROUP BY kind`,
+        [tracker.version, version],
+      );
+      let columns: Set<number> | null = new Set<number>();
+      if (changes.some((c) => c.kind === 'column' || c.kind === 'reset')) {
+        columns = null;
+        const rows: { id: number; columnId: number }[] = await db.query(`SELECT id, "columnId" FROM tasks WHERE NOT "isArchived"`);
+        tracker.taskColumns = new Map(rows.map((r) => [r.id, r.columnId]));
+      } else {
+        const ids = [...new Set(changes.flatMap((c) => c.taskIds ?? []))];
+        const rows: { id: number; columnId: number; isArchived: boolean }[] = ids.length
+          ? await db.query(`SELECT id, "columnId", "isArchived" FROM tasks WHERE id = ANY($1::int[])`, [ids])
+          : [];
+        const now = new Map(rows.map((r) => [r.id, r.isArchived ? null : r.columnId]));
+        for (const id of ids) {
+          const before = tracker.taskColumns.get(id);
+          const after = now.get(id) ?? null;
+          if (before !== undefined) columns.add(before);
+          if (after !== null) {
+            columns.add(after);
+            tracker.taskColumns.set(id, after);
+          } else tracker.taskColumns.delete(id);
+        }
+      }
+      tracker.steps.push({ version, columns });
+      if (tracker.steps.length > TRACKED_STEPS) tracker.base = tracker.steps.shift()!.version;
+      tracker.version = version;
+      return tracker;
+    });
+    this.trackerQueue = run.catch(() => undefined);
+    return run;
   }
 
   /**

@@ -4,30 +4,36 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { isCompletedColumnName, type Task } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { pgError } from '../common/db-errors';
+import { preparedQuery } from '../common/prepared-query';
 import type { MoveTaskDto } from './dto/tasks.dto';
 import { assertCanEdit } from './task-access';
 import { TaskEvents, type TaskMove } from './task-events';
 import { TaskHistoryWriter } from './task-history';
 import { freshRanks, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
-import { PLACE, TaskRows, taskSelect, type TaskRow } from './task-rows';
+import { TaskRows, taskSelect, type TaskRow } from './task-rows';
 
 /** completedAt after a move: set on entering a completed column ($4: target completed, $5: source completed), cleared on leaving. */
 const COMPLETED_AT_AFTER_MOVE = `CASE WHEN $4::boolean AND NOT $5::boolean THEN now() WHEN NOT $4::boolean THEN NULL ELSE "completedAt" END`;
 
 /**
- * A move's read, one statement without a lock: the task (with its key), the target column's name
- * and the keys around the place asked ($3 offset, $4 how many) among that column's other board tasks.
+ * A move's read, one statement without a lock: the task (with its key; its current place is not
+ * needed), the target column's name and the keys at the place asked ($3 offset, $4 how many) among
+ * that column's other board tasks, read in key order through the (columnId, rank) index. Only when
+ * fewer keys than asked come back (the place is past the end) are the column's last key and count read.
  */
 const MOVE_READ = `
-  WITH others AS (SELECT rank FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1)
+  WITH near AS (SELECT array_agg(rank ORDER BY rank) AS near FROM (
+         SELECT rank FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1 ORDER BY rank OFFSET $3 LIMIT $4) s)
   ${taskSelect(
-    PLACE,
+    '0',
     'tasks',
     `t.rank AS "currentRank",
      (SELECT name FROM columns WHERE id = $2) AS "targetName",
-     (SELECT array_agg(rank ORDER BY rank) FROM (SELECT rank FROM others ORDER BY rank OFFSET $3 LIMIT $4) s) AS near,
-     (SELECT max(rank) FROM others) AS last,
-     (SELECT count(*)::int FROM others) AS n,`,
+     (SELECT near FROM near) AS near,
+     CASE WHEN coalesce(cardinality((SELECT near FROM near)), 0) < $4
+          THEN (SELECT max(rank) FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) END AS last,
+     CASE WHEN coalesce(cardinality((SELECT near FROM near)), 0) < $4
+          THEN (SELECT count(*)::int FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) END AS n,`,
   )} WHERE t.id = $1`;
 
 /**
@@ -49,7 +55,7 @@ const MOVE_WRITE = `
     FROM moved`;
 
 /** What MOVE_READ answers. */
-type MoveRead = TaskRow & { currentRank: string; targetName: string | null; near: string[] | null; last: string | null; n: number };
+type MoveRead = TaskRow & { currentRank: string; targetName: string | null; near: string[] | null; last: string | null; n: number | null };
 
 /** Lock-free tries of a move before it takes the locked path (a task many people move at once). */
 const MOVE_ATTEMPTS = 5;
@@ -62,15 +68,20 @@ function movedMetadata(source: { id: number; name: string }, target: { id: numbe
 /**
  * The key for the 1-based place `wanted` (clamped to the end) among a column's other tasks, from
  * the keys read around it: `near` (at offsets wanted-2 and wanted-1, or the first when wanted is 1),
- * the last key and their count.
+ * and, when `near` came back short, the last key and their count (`n` null: `near` is complete,
+ * so the place exists).
  */
-function keyForPlace(wanted: number, around: { near: string[] | null; last: string | null; n: number }): { rank: string; place: number } {
+function keyForPlace(
+  wanted: number,
+  around: { near: string[] | null; last: string | null; n: number | null },
+): { rank: string; place: number } {
   const near = around.near ?? [];
-  const place = Math.min(wanted, around.n + 1);
+  const n = around.n ?? Number.MAX_SAFE_INTEGER;
+  const place = Math.min(wanted, n + 1);
   let before: string | null;
   let after: string | null;
   if (place === 1) [before, after] = [null, near[0] ?? null];
-  else if (place === around.n + 1) [before, after] = [around.last, null];
+  else if (place === n + 1) [before, after] = [around.last, null];
   else [before, after] = [near[0], near[1]];
   return { rank: rankBetween(before, after), place };
 }
@@ -207,7 +218,12 @@ export class TaskOrdering {
     let moved: TaskMove | null = null;
     let task: Task | null = null;
     for (let attempt = 1; !task; attempt += 1) {
-      const [row]: MoveRead[] = await this.dataSource.query(MOVE_READ, [id, dto.columnId, offset, wanted === 1 ? 1 : 2]);
+      const [row] = await preparedQuery<MoveRead>(this.dataSource, 'task_move_read', MOVE_READ, [
+        id,
+        dto.columnId,
+        offset,
+        wanted === 1 ? 1 : 2,
+      ]);
       const current = row ?? null;
       assertCanEdit(user, current);
       if (current.isArchived) throw new BadRequestException('Tarefa arquivada não pode ser movida');
@@ -238,17 +254,22 @@ export class TaskOrdering {
         break;
       }
       try {
-        const [after]: { completedAt: Date | null; position: number }[] = await this.dataSource.query(MOVE_WRITE, [
-          id,
-          target.id,
-          rank,
-          completed,
-          wasCompleted,
-          user.id,
-          JSON.stringify({ from: source.name, to: target.name, metadata: movedMetadata(source, target, place) }),
-          current.columnId,
-          current.currentRank,
-        ]);
+        const [after] = await preparedQuery<{ completedAt: Date | null; position: number }>(
+          this.dataSource,
+          'task_move_write',
+          MOVE_WRITE,
+          [
+            id,
+            target.id,
+            rank,
+            completed,
+            wasCompleted,
+            user.id,
+            JSON.stringify({ from: source.name, to: target.name, metadata: movedMetadata(source, target, place) }),
+            current.columnId,
+            current.currentRank,
+          ],
+        );
         if (after) task = this.rows.toTask({ ...current, columnId: target.id, columnName: target.name, rank, ...after });
       } catch (error) {
         if (isRankConflict(error)) continue;

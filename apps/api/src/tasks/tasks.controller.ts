@@ -155,8 +155,13 @@ export class TasksController {
     // Brotli when accepted (browsers list it after gzip, and it is ~25% smaller), else gzip.
     const encoding = request.acceptsEncodings('br') ? 'br' : request.acceptsEncodings('gzip') ? 'gzip' : 'identity';
     response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag).setHeader(BOARD_VERSION_HEADER, String(board.version));
-    if (encoding === 'br' || encoding === 'gzip') response.setHeader('Content-Encoding', encoding);
-    response.send(encoding === 'br' ? board.br : encoding === 'gzip' ? board.gzip : board.body);
+    // Not modified: answered before anything is compressed.
+    if (request.fresh) {
+      response.status(304).end();
+      return;
+    }
+    if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
+    response.send(await board.encoded(encoding));
   }
 
   @RequirePermission('tasks', 'write')
