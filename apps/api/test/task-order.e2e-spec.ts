@@ -128,6 +128,19 @@ describe('board: task order (e2e)', () => {
     expect(after.slice(3).sort((p, q) => p - q)).toEqual([x, y].sort((p, q) => p - q));
   });
 
+  it('puts a task moved to the top of another column on top even when the key there is the one it had', async () => {
+    const [source, target] = [await newColumn(), await newColumn()];
+    const [moving] = await newTasks(source, 1);
+    const targets = await newTasks(target, 3);
+    // The key before the target's first is the moving task's own (columns' first keys often match).
+    const [{ rank: first }] = await ctx.dataSource.query(`SELECT min(rank) AS rank FROM tasks WHERE "columnId" = $1`, [target]);
+    const { generateKeyBetween } = await import('fractional-indexing');
+    await ctx.dataSource.query(`UPDATE tasks SET rank = $2 WHERE id = $1`, [moving, generateKeyBetween(null, first)]);
+    const moved = (await admin.put(`/api/tasks/${moving}/move`).send({ columnId: target, position: 1 }).expect(200)).body;
+    expect(moved).toMatchObject({ columnId: target, position: 1 });
+    expect(await order(target)).toEqual([moving, ...targets]);
+  });
+
   it('keeps one column strictly 1..n under 40 parallel moves inside it, losing no card', async () => {
     const column = await newColumn();
     const ids = await newTasks(column, 40);

@@ -74,6 +74,7 @@ function movedMetadata(source: { id: number; name: string }, target: { id: numbe
 function keyForPlace(
   wanted: number,
   around: { near: string[] | null; last: string | null; n: number | null },
+  avoid: string | null = null,
 ): { rank: string; place: number } {
   const near = around.near ?? [];
   const n = around.n ?? Number.MAX_SAFE_INTEGER;
@@ -83,7 +84,10 @@ function keyForPlace(
   if (place === 1) [before, after] = [null, near[0] ?? null];
   else if (place === n + 1) [before, after] = [around.last, null];
   else [before, after] = [near[0], near[1]];
-  return { rank: rankBetween(before, after), place };
+  const rank = rankBetween(before, after);
+  // A task entering another column keeps no key it had: the rank trigger takes an unchanged key on
+  // a column change for an SQL move and sends the task to the end (columns' first keys often match).
+  return { rank: rank === avoid ? rankBetween(rank, after) : rank, place };
 }
 
 /** Places past this are the end of any real column (keeps OFFSET bounded). */
@@ -122,6 +126,7 @@ export class TaskOrdering {
     columnId: number,
     position: number,
     taskId: number,
+    avoid: string | null,
     respaced = false,
   ): Promise<{ rank: string; place: number }> {
     const wanted = Math.max(1, position);
@@ -133,11 +138,11 @@ export class TaskOrdering {
       [columnId, taskId, offset, wanted === 1 ? 1 : 2],
     );
     try {
-      return keyForPlace(wanted, row);
+      return keyForPlace(wanted, row, avoid);
     } catch (error) {
       if (!(error instanceof UnusableRankError) || respaced) throw error;
       await this.respace(db, columnId, null, 0);
-      return this.rankAt(db, columnId, position, taskId, true);
+      return this.rankAt(db, columnId, position, taskId, avoid, true);
     }
   }
 
@@ -173,7 +178,7 @@ export class TaskOrdering {
     const target = columns.find((c) => c.id === toColumnId);
     if (!target) throw new BadRequestException('Lista não encontrada');
     const source = columns.find((c) => c.id === task.columnId)!;
-    const { rank, place } = await this.rankAt(db, toColumnId, position, task.id);
+    const { rank, place } = await this.rankAt(db, toColumnId, position, task.id, task.columnId !== toColumnId ? task.rank : null);
     return this.placeTask(db, user, task, source, target, rank, place);
   }
 
@@ -232,7 +237,7 @@ export class TaskOrdering {
       const target = { id: dto.columnId, name: current.targetName };
       let key: { rank: string; place: number } | null = null;
       try {
-        key = keyForPlace(wanted, current);
+        key = keyForPlace(wanted, current, current.columnId !== dto.columnId ? current.currentRank : null);
       } catch (error) {
         if (!(error instanceof UnusableRankError)) throw error;
       }
