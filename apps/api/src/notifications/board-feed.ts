@@ -3,6 +3,7 @@ import type { BoardChangedMessage } from '@wkflow/contracts';
 import { ChangeListener } from '../common/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BoardBatch, BoardChangeLog, type BoardReader } from '../tasks/board-changes';
+import { TaskBoard } from '../tasks/task-board.service';
 import { UserDirectory } from '../users/user-directory';
 import { RealtimeService } from './realtime.service';
 
@@ -36,6 +37,7 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
     private readonly log: BoardChangeLog,
     private readonly users: UserDirectory,
     private readonly realtime: RealtimeService,
+    private readonly board: TaskBoard,
   ) {
     this.listener = new ChangeListener(
       config.databaseUrl,
@@ -43,6 +45,7 @@ export class BoardFeed implements OnModuleInit, OnModuleDestroy {
       (payload) => {
         const version = Number(payload);
         if (Number.isSafeInteger(version)) this.notified = Math.max(this.notified, version);
+        this.board.warm();
         if (this.feedVersion === null || !(version <= this.feedVersion)) this.poll();
       },
       // Back after a lost connection: what was notified meanwhile is read from feedVersion.

@@ -32,6 +32,8 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const BOARD_CACHE_SCOPES = 200;
 /** How many versions of column changes are remembered to patch a cached board (older boards are rebuilt). */
 const TRACKED_STEPS = 2_000;
+/** How recently the shared board must have been read to be rebuilt ahead of its readers after a change. */
+const WARM_MS = 10_000;
 
 /** One scope's cached board: its columns serialised apart, so a write re-reads only the columns it touched. */
 interface ScopeBoard {
@@ -96,6 +98,8 @@ export class TaskBoard {
   /** Requests waiting for the next version read, and whether one is running. */
   private versionWaiters: { resolve: (version: string) => void; reject: (error: unknown) => void }[] = [];
   private versionReading = false;
+  /** The last reader of the shared (view_all) board and when: boards read lately are rebuilt as soon as a change is notified. */
+  private sharedReader: { user: AuthenticatedUser; at: number } | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -142,7 +146,12 @@ export class TaskBoard {
    * After a write, the cached board is patched: only the columns the change log names since its
    * version are read and serialised again (see loadBoard).
    */
-  async board(user: AuthenticatedUser): Promise<SerialisedBoard> {
+  board(user: AuthenticatedUser): Promise<SerialisedBoard> {
+    if (canViewAllTasks(user)) this.sharedReader = { user, at: Date.now() };
+    return this.currentBoard(user);
+  }
+
+  private async currentBoard(user: AuthenticatedUser): Promise<SerialisedBoard> {
     const scope = canViewAllTasks(user) ? 'all' : `u${user.id}`;
     const day = this.rows.todayStart(new Date()).toISODate()!;
     const version = Number(await this.boardVersion());
@@ -156,6 +165,19 @@ export class TaskBoard {
       this.boardLoads.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * A board change was notified: when the shared board was read in the last WARM_MS, patch it (and
+   * brotli it, what browsers ask) now, so the readers that follow a write find it ready or under way
+   * instead of each waiting from their own arrival. Boards nobody reads cost nothing.
+   */
+  warm(): void {
+    const reader = this.sharedReader;
+    if (!reader || Date.now() - reader.at > WARM_MS) return;
+    this.currentBoard(reader.user)
+      .then((board) => board.encoded('br'))
+      .catch(() => undefined); // a reader asking next will see the error itself
   }
 
   /**

@@ -30,6 +30,6 @@ import { TasksService } from './tasks.service';
     TaskEvents,
     BoardChangeLog,
   ],
-  exports: [TasksService, TaskEvents, TaskLookup, TaskHistoryWriter, BoardChangeLog],
+  exports: [TasksService, TaskBoard, TaskEvents, TaskLookup, TaskHistoryWriter, BoardChangeLog],
 })
 export class TasksModule {}
