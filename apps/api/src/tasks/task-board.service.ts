@@ -32,8 +32,6 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const BOARD_CACHE_SCOPES = 200;
 /** How many versions of column changes are remembered to patch a cached board (older boards are rebuilt). */
 const TRACKED_STEPS = 2_000;
-/** How recently the shared board must have been read to be rebuilt ahead of its readers after a change. */
-const WARM_MS = 10_000;
 
 /** One scope's cached board: its columns serialised apart, so a write re-reads only the columns it touched. */
 interface ScopeBoard {
@@ -98,8 +96,13 @@ export class TaskBoard {
   /** Requests waiting for the next version read, and whether one is running. */
   private versionWaiters: { resolve: (version: string) => void; reject: (error: unknown) => void }[] = [];
   private versionReading = false;
-  /** The last reader of the shared (view_all) board and when: boards read lately are rebuilt as soon as a change is notified. */
-  private sharedReader: { user: AuthenticatedUser; at: number } | null = null;
+  /**
+   * The last reader of the shared (view_all) board, and whether it was read since the last rebuild
+   * ahead of its readers: only a board people keep reading is rebuilt as soon as a change is notified.
+   */
+  private sharedReader: { user: AuthenticatedUser; readSinceWarm: boolean } | null = null;
+  private warming = false;
+  private warmAgain = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -147,7 +150,7 @@ export class TaskBoard {
    * version are read and serialised again (see loadBoard).
    */
   board(user: AuthenticatedUser): Promise<SerialisedBoard> {
-    if (canViewAllTasks(user)) this.sharedReader = { user, at: Date.now() };
+    if (canViewAllTasks(user)) this.sharedReader = { user, readSinceWarm: true };
     return this.currentBoard(user);
   }
 
@@ -168,16 +171,31 @@ export class TaskBoard {
   }
 
   /**
-   * A board change was notified: when the shared board was read in the last WARM_MS, patch it (and
-   * brotli it, what browsers ask) now, so the readers that follow a write find it ready or under way
-   * instead of each waiting from their own arrival. Boards nobody reads cost nothing.
+   * A board change was notified: when the shared board was read since the last rebuild, patch it
+   * (and brotli it, what browsers ask) now, so the readers that follow a write find it ready or
+   * under way instead of each waiting from their own arrival. A board nobody reads between writes
+   * costs nothing, and one rebuild runs at a time: notifications arriving meanwhile make one more
+   * once it ends (a burst of writes costs one rebuild per round, not one per write).
    */
   warm(): void {
     const reader = this.sharedReader;
-    if (!reader || Date.now() - reader.at > WARM_MS) return;
+    if (!reader?.readSinceWarm) return;
+    if (this.warming) {
+      this.warmAgain = true;
+      return;
+    }
+    reader.readSinceWarm = false;
+    this.warming = true;
     this.currentBoard(reader.user)
       .then((board) => board.encoded('br'))
-      .catch(() => undefined); // a reader asking next will see the error itself
+      .catch(() => undefined) // a reader asking next will see the error itself
+      .finally(() => {
+        this.warming = false;
+        if (this.warmAgain) {
+          this.warmAgain = false;
+          this.warm();
+        }
+      });
   }
 
   /**
