@@ -14,8 +14,7 @@ const ids = (list: { id: number }[]) => list.map((t) => t.id).sort((a, b) => a -
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
 /** The 'board.changed' messages a socket holds so far. */
-const boardMessages = (socket: LiveSocket) =>
-  socket.messages.filter((m) => m.type === 'board.changed') as unknown as BoardChangedMessage[];
+const boardMessages = (socket: LiveSocket) => socket.messages.filter((m) => m.type === 'board.changed') as unknown as BoardChangedMessage[];
 /** Every task id a socket was told about (changed or removed). */
 const namedIds = (socket: LiveSocket) => new Set(boardMessages(socket).flatMap((m) => [...m.tasks.map((t) => t.id), ...m.removed]));
 /** Resolves with the first board message (seen or coming) that matches. */
@@ -206,7 +205,11 @@ describe('board changes (e2e)', () => {
       // The manager hears the move with its column, place and order key (awaited: later writes
       // could otherwise join the same batch, which carries the task as it is then).
       const move1 = await nextBoard(managerSocket, (m) => m.tasks.some((t) => t.id === others.id && t.columnId === columns[1].id));
-      expect(move1.tasks.find((t) => t.id === others.id)).toMatchObject({ columnId: columns[1].id, position: moved.position, rank: moved.rank });
+      expect(move1.tasks.find((t) => t.id === others.id)).toMatchObject({
+        columnId: columns[1].id,
+        position: moved.position,
+        rank: moved.rank,
+      });
       const renamed = await edit(others.id, { title: unique('Outra ') });
       await edit(others.id, { isArchived: true });
       // Messages chain in commit order: once the marker arrived, a message about `others` would be in.

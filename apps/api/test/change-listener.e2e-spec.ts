@@ -28,10 +28,9 @@ describe('change listener (e2e)', () => {
 
   const listeningBackends = async () =>
     (
-      await admin.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
-        [LISTEN_APPLICATION_NAME],
-      )
+      await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [
+        LISTEN_APPLICATION_NAME,
+      ])
     ).rows.map((r) => r.pid);
 
   it('hands each channel its own notifications over one connection, syncs, and listens again after the connection is lost', async () => {

@@ -20,8 +20,7 @@ const task = (id: number, columnId: number, rank: string, position: number): Tas
   attachments: [],
 });
 
-const places = (tasks: Task[]) =>
-  Object.fromEntries(tasks.map((t) => [t.id, `${t.columnId}:${t.position}`]));
+const places = (tasks: Task[]) => Object.fromEntries(tasks.map((t) => [t.id, `${t.columnId}:${t.position}`]));
 
 describe('applyTaskChanges', () => {
   const board = [task(1, 1, 'a0', 1), task(2, 1, 'a1', 2), task(3, 1, 'a2', 3), task(4, 2, 'a0', 1), task(5, 2, 'a1', 2)];

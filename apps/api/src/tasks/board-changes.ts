@@ -1,7 +1,15 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { can, canViewAllTasks, type BoardChanges, type BoardChangesResponse, type Column, type PermissionSubject, type Task } from '@wkflow/contracts';
+import {
+  can,
+  canViewAllTasks,
+  type BoardChanges,
+  type BoardChangesResponse,
+  type Column,
+  type PermissionSubject,
+  type Task,
+} from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { ColumnsService } from './columns.service';
 import { TaskBoard } from './task-board.service';
@@ -100,10 +108,7 @@ export class BoardChangeLog implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     // Any replica may prune, and two doing it at once is harmless (the same rows, GREATEST).
-    this.pruner = setInterval(
-      () => void this.prune().catch((error: Error) => this.logger.warn(`prune: ${error.message}`)),
-      PRUNE_EVERY_MS,
-    );
+    this.pruner = setInterval(() => void this.prune().catch((error: Error) => this.logger.warn(`prune: ${error.message}`)), PRUNE_EVERY_MS);
     this.pruner.unref();
   }
 
@@ -187,10 +192,9 @@ export class BoardChangeLog implements OnModuleInit, OnModuleDestroy {
   async pruneThrough(version: number): Promise<number> {
     return this.dataSource.transaction(async (db) => {
       // The delete first: the board_version row (which every board commit locks) is held only briefly.
-      await db.query(
-        `DELETE FROM board_changes WHERE version <= LEAST($1::bigint, (SELECT version FROM board_version WHERE id = 1))`,
-        [version],
-      );
+      await db.query(`DELETE FROM board_changes WHERE version <= LEAST($1::bigint, (SELECT version FROM board_version WHERE id = 1))`, [
+        version,
+      ]);
       // TypeORM answers an UPDATE with [rows, count].
       const [[row]]: [{ prunedThrough: string }[], number] = await db.query(
         `UPDATE board_version SET "prunedThrough" = GREATEST("prunedThrough", LEAST($1::bigint, version)) WHERE id = 1 RETURNING "prunedThrough"::text AS "prunedThrough"`,

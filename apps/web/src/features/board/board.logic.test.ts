@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTaskChanges, type Column, type Task } from '@wkflow/contracts';
+import { testTask } from '../../test/taskFixture';
 import {
   applyMove,
   rankBetween,
@@ -26,25 +27,8 @@ const columns: Column[] = [
   { id: 2, name: 'A fazer', position: 2, color: '#3b82f6', isFixed: false },
   { id: 3, name: 'concluídos', position: 3, color: '#22c55e', isFixed: true },
 ];
-const task = (id: number, columnId: number, position: number, over: Partial<Task> = {}): Task => ({
-  id,
-  title: `Tarefa ${id}`,
-  description: 'Descrição',
-  clientId: 1,
-  columnId,
-  deadline: '2026-11-20T12:00:00.000Z',
-  assignedTo: [],
-  reminderTime: null,
-  createdBy: 1,
-  position,
-  rank: `a${String(position).padStart(4, '0')}`,
-  isArchived: false,
-  status: 'open',
-  completedAt: null,
-  createdAt: '2026-11-01T12:00:00.000Z',
-  attachments: [],
-  ...over,
-});
+const task = (id: number, columnId: number, position: number, over: Partial<Task> = {}): Task =>
+  testTask(id, { description: 'Descrição', columnId, position, ...over });
 
 describe('board filters', () => {
   const tasks = [

@@ -2,26 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { BoardChangedMessage, BoardChangesResponse, Column, Task } from '@wkflow/contracts';
 import { createLiveBoard, messageStep, type LiveBoardPort } from './liveBoard';
 import { tasksByColumn } from './board.logic';
+import { testTask } from '../../test/taskFixture';
 
-const task = (id: number, columnId: number, rank: string, position: number, over: Partial<Task> = {}): Task => ({
-  id,
-  title: `T${id}`,
-  description: '',
-  clientId: 1,
-  columnId,
-  deadline: '2026-12-01T12:00:00.000Z',
-  assignedTo: [],
-  reminderTime: null,
-  createdBy: null,
-  position,
-  rank,
-  isArchived: false,
-  status: 'open',
-  completedAt: null,
-  createdAt: '2026-11-01T12:00:00.000Z',
-  attachments: [],
-  ...over,
-});
+const task = (id: number, columnId: number, rank: string, position: number, over: Partial<Task> = {}): Task =>
+  testTask(id, { title: `T${id}`, columnId, rank, position, deadline: '2026-12-01T12:00:00.000Z', createdBy: null, ...over });
 
 const message = (from: number, to: number, tasks: Task[], removed: number[] = [], columns?: Column[]): BoardChangedMessage => ({
   type: 'board.changed',

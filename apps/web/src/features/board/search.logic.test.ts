@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column, Task } from '@wkflow/contracts';
+import { testTask } from '../../test/taskFixture';
 import { DEFAULT_FILTERS, searchHiddenByFilters, visibleTasks } from './board.logic';
 import { hiddenMatchesText, matchesSearch } from './search.logic';
 
@@ -7,25 +8,7 @@ const columns: Column[] = [
   { id: 1, name: 'Backlog', position: 1, color: '#6b7280', isFixed: true },
   { id: 3, name: 'Concluído', position: 3, color: '#22c55e', isFixed: true },
 ];
-const task = (id: number, over: Partial<Task> = {}): Task => ({
-  id,
-  title: `Tarefa ${id}`,
-  description: '',
-  clientId: 1,
-  columnId: 1,
-  deadline: '2026-11-20T12:00:00.000Z',
-  assignedTo: [],
-  reminderTime: null,
-  createdBy: 1,
-  position: id,
-  rank: `a${String(id).padStart(4, '0')}`,
-  isArchived: false,
-  status: 'open',
-  completedAt: null,
-  createdAt: '2026-11-01T12:00:00.000Z',
-  attachments: [],
-  ...over,
-});
+const task = (id: number, over: Partial<Task> = {}): Task => testTask(id, over);
 const names = {
   clients: new Map([
     [1, { name: 'Padaria Pão Dourado' }],

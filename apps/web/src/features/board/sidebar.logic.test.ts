@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDaysBetween, type Column, type Task } from '@wkflow/contracts';
+import { testTask } from '../../test/taskFixture';
 import { dueText } from '../tasks/tasks.logic';
 import { clientCounts, columnCounts, deliveryBucketOf, deliveryBuckets, memberCounts, scopedTasks, statusSummary } from './sidebar.logic';
 
@@ -10,25 +11,7 @@ const columns: Column[] = [
 ];
 const now = new Date('2026-11-22T12:00:00.000Z');
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
-const task = (id: number, over: Partial<Task> = {}): Task => ({
-  id,
-  title: `Tarefa ${id}`,
-  description: '',
-  clientId: 1,
-  columnId: 1,
-  deadline: hours(100),
-  assignedTo: [],
-  reminderTime: null,
-  createdBy: 1,
-  position: id,
-  rank: `a${String(id).padStart(4, '0')}`,
-  isArchived: false,
-  status: 'open',
-  completedAt: null,
-  createdAt: now.toISOString(),
-  attachments: [],
-  ...over,
-});
+const task = (id: number, over: Partial<Task> = {}): Task => testTask(id, { deadline: hours(100), createdAt: now.toISOString(), ...over });
 
 describe('sidebar summaries', () => {
   const tasks = [

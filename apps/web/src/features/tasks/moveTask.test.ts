@@ -5,27 +5,12 @@ import { mutate } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
+import { testTask } from '../../test/taskFixture';
 import { tasksByColumn } from '../board/board.logic';
 import { moveTask } from './tasks.api';
 
-const task = (id: number, columnId: number, rank: string, position: number): Task => ({
-  id,
-  title: `T${id}`,
-  description: '',
-  clientId: 1,
-  columnId,
-  deadline: '2026-12-01T12:00:00.000Z',
-  assignedTo: [],
-  reminderTime: null,
-  createdBy: null,
-  position,
-  rank,
-  isArchived: false,
-  status: 'open',
-  completedAt: null,
-  createdAt: '2026-11-01T12:00:00.000Z',
-  attachments: [],
-});
+const task = (id: number, columnId: number, rank: string, position: number): Task =>
+  testTask(id, { title: `T${id}`, columnId, rank, position, deadline: '2026-12-01T12:00:00.000Z', createdBy: null });
 
 const board = () => [task(1, 1, 'a0', 1), task(2, 1, 'a1', 2), task(3, 2, 'a0', 1), task(4, 2, 'a1', 2)];
 /** The server's copy of task 1 after its move to column 2, place 2 (between 3 and 4). */
