@@ -89,7 +89,14 @@ export interface BoardChangedMessage extends BoardChanges {
  * behind moves of tasks it cannot see until the next full read, but the order (by rank) is exact.
  */
 export function applyTaskChanges(tasks: readonly Task[], changed: readonly Task[], removed: readonly number[]): Task[] {
-  if (!changed.length && !removed.length) return [...tasks];
+  // A task sent again as the list already holds it (a message covering what a full read brought)
+  // changes nothing: its object is kept, so nothing that shows it renders again.
+  const held = new Map(tasks.map((t) => [t.id, t]));
+  changed = changed.filter((t) => {
+    const before = held.get(t.id);
+    return !before || JSON.stringify(before) !== JSON.stringify(t);
+  });
+  if (!changed.length && !removed.some((id) => held.has(id))) return [...tasks];
   const leaving = new Set<number>([...removed, ...changed.map((t) => t.id)]);
   const shifts = new Map<number, { rank: string; delta: number }[]>();
   const shift = (columnId: number, rank: string, delta: number) => {

@@ -55,4 +55,14 @@ describe('applyTaskChanges', () => {
     expect(applyTaskChanges(board, [], [])).toEqual(board);
     expect(applyTaskChanges(board, [], [99])).toEqual(board);
   });
+
+  it('keeps the objects of tasks sent again unchanged (nothing showing them renders again)', () => {
+    const again = board.map((t) => ({ ...t }));
+    const next = applyTaskChanges(board, again, []);
+    expect(next).toEqual(board);
+    next.forEach((t, i) => expect(t).toBe(board[i]));
+    const moved = applyTaskChanges(board, [...again.slice(0, 2), task(3, 2, 'a2', 3)], []);
+    expect(moved[0]).toBe(board[0]);
+    expect(places(moved)).toEqual({ 1: '1:1', 2: '1:2', 4: '2:1', 5: '2:2', 3: '2:3' });
+  });
 });
