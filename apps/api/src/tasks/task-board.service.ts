@@ -8,7 +8,7 @@ import { ARCHIVED_PAGE_DEFAULT, canViewAllTasks, type ArchivedTaskPage, type Tas
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { ArchivedTaskQueryDto, TaskListQueryDto } from './dto/tasks.dto';
 import { assertCanEdit, assertCanSee, visibleTaskCondition } from './task-access';
-import { likePattern, TaskRows, taskSelect, type TaskRow } from './task-rows';
+import { likePattern, placedTaskSelect, TaskRows, taskSelect, type TaskRow } from './task-rows';
 
 export type BoardEncoding = 'br' | 'gzip' | 'identity';
 
@@ -132,8 +132,7 @@ export class TaskBoard {
     }
     const limit = query.limit ? `LIMIT ${query.limit}` : '';
     const rows: TaskRow[] = await this.dataSource.query(
-      `WITH places AS (SELECT id, row_number() OVER (PARTITION BY "columnId" ORDER BY rank)::int AS place FROM tasks WHERE ${placesWhere})
-       ${taskSelect('p.place')} JOIN places p ON p.id = t.id
+      `${placedTaskSelect(placesWhere)}
        WHERE ${where.join(' AND ')} ORDER BY t."columnId", t.rank, t.id ${limit}`,
       params,
     );
@@ -217,9 +216,7 @@ export class TaskBoard {
       if (changed?.size !== 0) {
         const ids = changed ? [...changed] : null;
         const rows: TaskRow[] = await db.query(
-          `WITH places AS (SELECT id, row_number() OVER (PARTITION BY "columnId" ORDER BY rank)::int AS place FROM tasks
-                            WHERE NOT "isArchived" AND ($2::int[] IS NULL OR "columnId" = ANY($2::int[])))
-           ${taskSelect('p.place')} JOIN places p ON p.id = t.id
+          `${placedTaskSelect(`NOT "isArchived" AND ($2::int[] IS NULL OR "columnId" = ANY($2::int[]))`)}
            WHERE NOT t."isArchived" AND ${visibleTaskCondition(user, '$1')} ORDER BY t."columnId", t.rank, t.id`,
           [user.id, ids],
         );

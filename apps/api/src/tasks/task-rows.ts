@@ -34,6 +34,13 @@ export const taskSelect = (position: string, source = 'tasks', extra = '') => `
                                                      'createdAt', f."createdAt", 'userId', f."userId") ORDER BY f.id)
                      FROM task_attachments f WHERE f."taskId" = t.id), '[]') AS attachments
     FROM ${source} t JOIN columns c ON c.id = t."columnId"`;
+/**
+ * The board tasks chosen by `placesWhere`, each with its 1-based place among them in its column,
+ * numbered with one window (lists; PLACE counts for one row); filter and order after it.
+ */
+export const placedTaskSelect = (placesWhere: string) => `
+  WITH places AS (SELECT id, row_number() OVER (PARTITION BY "columnId" ORDER BY rank)::int AS place FROM tasks WHERE ${placesWhere})
+  ${taskSelect('p.place')} JOIN places p ON p.id = t.id`;
 export const TASK_SELECT = taskSelect(PLACE);
 export const LOCKED_TASK_SELECT = `WITH locked AS (SELECT * FROM tasks WHERE id = $1 FOR UPDATE) ${taskSelect(PLACE, 'locked')}`;
 
