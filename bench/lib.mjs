@@ -1,5 +1,6 @@
 // Shared helpers of the benchmark: ports, child processes, the bench database, autocannon runs.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -12,6 +13,32 @@ export const apiDist = process.env.BENCH_API_DIST ? resolve(process.env.BENCH_AP
 export const webDist = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : join(root, 'apps/web/dist');
 
 export { deleteRedisKeys, freePort } from '../apps/web/e2e/harness.mjs';
+
+/** The machine's load average (1, 5, 15 min): the figures depend on what else runs. */
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+/**
+ * How fast this machine is at what the figures are made of, measured in a fresh node process: a
+ * plain arithmetic loop (CPU), and writing 256 MiB the process has not touched yet (each 4 KiB page
+ * is a page fault: what every fresh process, V8 heap growth and browser tab pays). Two machines of
+ * one kind can differ here several times over (a virtual machine whose memory the host hands out
+ * lazily), and every row below moves with them: compare figures across runs only next to these.
+ */
+export function machineFigures() {
+  const probe = `
+    let t = performance.now(); let x = 0;
+    for (let i = 0; i < 1e8; i++) x += i % 7;
+    const cpuMs = performance.now() - t;
+    const buffer = Buffer.allocUnsafeSlow(256 * 1024 * 1024);
+    t = performance.now(); buffer.fill(x & 1 ? 1 : 2);
+    console.log(JSON.stringify({ cpuMs, touchMs: performance.now() - t }));`;
+  const { cpuMs, touchMs } = JSON.parse(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }));
+  const pageUs = (touchMs * 1000) / ((256 * 1024 * 1024) / 4096);
+  return `machine: CPU loop (1e8 steps) ${cpuMs.toFixed(0)} ms; first write of 256 MiB ${touchMs.toFixed(0)} ms (${pageUs.toFixed(1)} µs per 4 KiB page fault)`;
+}
 
 /** Runs a node script to completion; rejects with its output when it fails. */
 export function runNode(script, env, args = []) {

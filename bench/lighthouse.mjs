@@ -4,14 +4,26 @@
 // Redis) on a throwaway database, and drops it at the end. Needs `npm run build` first.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { answers, startEmbeddedPostgres } from '../scripts/embedded-postgres.mjs';
-import { apiDist, dropDatabase, freePort, login, root, runNode, startServer, stopServer, webDist } from './lib.mjs';
+import {
+  apiDist,
+  dropDatabase,
+  freePort,
+  loadAverage as load,
+  login,
+  machineFigures,
+  root,
+  runNode,
+  startServer,
+  stopServer,
+  webDist,
+} from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'admin@wkflow.local', password: 'lighthouse-admin-password' };
@@ -22,10 +34,6 @@ export const TARGETS = { score: 90, fast3gFirstCardMs: 5000 };
 /** Chrome DevTools' "Fast 3G" preset (as Lighthouse's mobile throttling): 562.5 ms RTT, 1.44 Mbps down, 675 kbps up. */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.44e6 / 8) | 0, uploadThroughput: (675e3 / 8) | 0 };
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -276,6 +284,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // LIGHTHOUSE_ROUTES="/,/users": only those routes.
   const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : LIGHTHOUSE_ROUTES;
   console.log(`Lighthouse (desktop preset, ${RUNS} runs per route) on the demo data; load average ${load()}`);
+  console.log(machineFigures());
   const started = Date.now();
   runLighthouseBench({ routes })
     .then(({ rows, fast3g }) => {

@@ -3,7 +3,6 @@
 // Needs `npm run build` first. Drops its database at the end (also on failure and Ctrl-C).
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
   apiDist,
@@ -13,7 +12,9 @@ import {
   deleteRedisKeys,
   dropDatabase,
   freePort,
+  loadAverage,
   login,
+  machineFigures,
   root,
   runNode,
   startServer,
@@ -125,11 +126,7 @@ async function startApi(port) {
 /** Autocannon stops mid-request: let the server finish what the last run left in flight. */
 const drain = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
 
-/** The machine's load average (1, 5, 15 min): the figures depend on what else runs. */
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
+const load = loadAverage;
 
 const fmt = (n, digits = 0) =>
   typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : n;
@@ -137,6 +134,7 @@ const fmt = (n, digits = 0) =>
 async function main() {
   const started = Date.now();
   console.log(`bench: database ${databaseName}, ${CONNECTIONS} connections, ${DURATION} s per row; load average ${load()}`);
+  console.log(machineFigures());
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = apiEnv(port);
