@@ -207,11 +207,22 @@ async function assertDialogStaysOpen(page, dialog, how) {
   );
 }
 
-test('after a page load the task dialog opens on the first try, every time (click, Enter, Nova Tarefa)', async () => {
+test('after a page load the task dialog opens on the first try, every time (click, Enter, Nova Tarefa, a link)', async () => {
   const page = await product.newPage(ADMIN);
   const dialog = page.getByTestId('task-dialog');
-  const ways = ['click', 'Enter', 'Nova Tarefa', 'click', 'Enter'];
+  const [linked] = await product.sql(
+    `SELECT t.id FROM tasks t JOIN columns c ON c.id = t."columnId" WHERE c.name = 'Backlog' AND NOT t."isArchived" ORDER BY t.rank LIMIT 1`,
+  );
+  const ways = ['click', 'Enter', 'Nova Tarefa', 'link', 'click', 'Enter'];
   for (const [i, how] of ways.entries()) {
+    if (how === 'link') {
+      // A deep link is itself the page load: the dialog opens from the address.
+      await page.goto(`/kanban?task=${linked.id}`);
+      await assertDialogStaysOpen(page, dialog, `opening ${i + 1} (${how})`);
+      await dialog.getByTestId('task-history').getByTestId('history-item').first().waitFor();
+      assert.equal(await dialog.count(), 1, `opening ${i + 1} (${how}): still open once its content loaded`);
+      continue;
+    }
     // A fresh load of the plain board (a reload would keep the opened task's ?task= and reopen it).
     await page.goto('/kanban');
     const card = column(page, 'Backlog').locator('[data-testid^="task-card-"]').first();
