@@ -89,9 +89,13 @@ export interface BoardChangedMessage extends BoardChanges {
  * behind moves of tasks it cannot see until the next full read, but the order (by rank) is exact.
  */
 export function applyTaskChanges(tasks: readonly Task[], changed: readonly Task[], removed: readonly number[]): Task[] {
+  // One pass finds the tasks the changes name; the list is not indexed as a whole (a delta names
+  // one or two tasks, and this runs for every message on a board of thousands).
+  const named = new Set<number>([...removed, ...changed.map((t) => t.id)]);
+  const held = new Map<number, Task>();
+  if (named.size) for (const task of tasks) if (named.has(task.id)) held.set(task.id, task);
   // A task sent again as the list already holds it (a message covering what a full read brought)
   // changes nothing: its object is kept, so nothing that shows it renders again.
-  const held = new Map(tasks.map((t) => [t.id, t]));
   changed = changed.filter((t) => {
     const before = held.get(t.id);
     return !before || JSON.stringify(before) !== JSON.stringify(t);
@@ -104,16 +108,18 @@ export function applyTaskChanges(tasks: readonly Task[], changed: readonly Task[
     if (list) list.push({ rank, delta });
     else shifts.set(columnId, [{ rank, delta }]);
   };
-  for (const task of tasks) if (leaving.has(task.id) && !task.isArchived) shift(task.columnId, task.rank, -1);
+  for (const task of held.values()) if (leaving.has(task.id) && !task.isArchived) shift(task.columnId, task.rank, -1);
   for (const task of changed) if (!task.isArchived) shift(task.columnId, task.rank, +1);
   const kept: Task[] = [];
   for (const task of tasks) {
     if (leaving.has(task.id)) continue;
+    const columnShifts = shifts.get(task.columnId);
     let delta = 0;
-    for (const s of shifts.get(task.columnId) ?? []) if (s.rank < task.rank) delta += s.delta;
+    if (columnShifts) for (const s of columnShifts) if (s.rank < task.rank) delta += s.delta;
     kept.push(delta ? { ...task, position: task.position + delta } : task);
   }
-  return [...kept, ...changed.filter((t) => !t.isArchived)];
+  for (const task of changed) if (!task.isArchived) kept.push(task);
+  return kept;
 }
 
 /** An archived task in the 'Arquivadas' list: when it was archived (from its history; null for old rows without one). */
