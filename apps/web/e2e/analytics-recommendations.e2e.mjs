@@ -36,8 +36,10 @@ test('analytics: overview, charts, and a report generated, listed and downloaded
   await page.locator('.recharts-line-curve').first().waitFor();
   await product.screenshot(page, 'analytics-overview');
 
+  // Listening before the change: an answer that came before the wait started was missed.
+  const periodAnswer = page.waitForResponse((r) => r.url().includes('/api/analytics/dashboard?period=7') && r.ok());
   await page.getByTestId('analytics-period').selectOption('7');
-  await page.waitForResponse((r) => r.url().includes('/api/analytics/dashboard?period=7') && r.ok());
+  await periodAnswer;
 
   await page.getByRole('tab', { name: 'Produtividade' }).click();
   await page.getByTestId('productivity-table').waitFor();
