@@ -83,7 +83,8 @@ if (!env.DATABASE_URL) {
   const databaseDir = join(dataDir, 'postgres');
   console.log('\n▶ Starting the embedded PostgreSQL (DATABASE_URL is not set)');
   try {
-    database = await startEmbeddedPostgres({ databaseDir, database: 'wkflow' });
+    // Never the API's own port: it is not bound yet, so the kernel may offer it.
+    database = await startEmbeddedPostgres({ databaseDir, database: 'wkflow', avoidPorts: [Number(env.PORT)] });
   } catch (error) {
     console.error(`✖ ${error.message}`);
     process.exit(1);
