@@ -83,7 +83,7 @@ if (!env.DATABASE_URL) {
   const databaseDir = join(dataDir, 'postgres');
   console.log('\n▶ Starting the embedded PostgreSQL (DATABASE_URL is not set)');
   try {
-    // Never the API's own port: it is not bound yet, so the kernel may offer it.
+    // Never the API's own port: it is not bound yet, so a free-port probe may pick it.
     database = await startEmbeddedPostgres({ databaseDir, database: 'wkflow', avoidPorts: [Number(env.PORT)] });
   } catch (error) {
     console.error(`✖ ${error.message}`);

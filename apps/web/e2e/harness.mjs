@@ -3,29 +3,20 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { freePort } from '../../../scripts/free-port.mjs';
+
+export { freePort };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const api = join(root, 'apps/api/dist');
 export const ADMIN = { email: 'admin@wkflow.local', password: 'admin-e2e-password' };
 export const DEMO_PASSWORD = 'wkflow123';
 export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS ?? join(root, 'test-results');
-
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function run(script, env, args = []) {
   return new Promise((resolveRun, reject) => {
