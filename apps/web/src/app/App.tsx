@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
@@ -19,7 +19,9 @@ const PUBLIC_PAGES: Record<string, ComponentType> = {
  * whatever path; a user → the route table inside the shell. The password-reset pages show either way.
  */
 export function App() {
-  const { user } = useCurrentUser();
+  // Deferred: when the answer arrives, the shell and the page render in a pass React slices, not in the
+  // one long task of SWR's update (Total Blocking Time); the spinner stays up meanwhile.
+  const user = useDeferredValue(useCurrentUser().user);
   const { pathname } = useLocation();
   const PublicPage = PUBLIC_PAGES[pathname.replace(/\/+$/, '')];
 

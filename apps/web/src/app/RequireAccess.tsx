@@ -1,5 +1,5 @@
 import { can, type PermissionNeed, type PermissionSubject, type User } from '@wkflow/contracts';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AccessDenied } from '../components/AccessDenied';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -24,7 +24,9 @@ export function needs(module: string, need: PermissionNeed, message: string): Ro
 export function RequireAccess({ access }: { access: RouteAccess }) {
   const { user } = useCurrentUser();
   const { subject, isLoading } = usePermissions();
-  if (!user || isLoading) return <FullPageSpinner minH="50vh" />;
+  // Once the permissions arrive the page renders in a deferred pass (sliced), like the shell (App.tsx).
+  const loading = useDeferredValue(!user || isLoading);
+  if (!user || loading) return <FullPageSpinner minH="50vh" />;
   if (!access.allows(user, subject)) return access.denied;
   return <Outlet />;
 }
