@@ -13,4 +13,6 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // CommonJS files (shared by ES-module scripts and the jest suites) load their modules with require.
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.mjs';
+import { freePort } from './free-port.cjs';
 
 export { freePort };
 

@@ -4,19 +4,11 @@ import { EmailService } from '../src/email/email.service';
 import { TEST_REDIS_URL } from './setup/test-env';
 import { eventually, startSmtp } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { freePort } from './utils/processes';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
 const CONFIG = { EMAIL_RETRY_DELAY_MS: '300', EMAIL_ATTEMPTS: '3', EMAIL_SWEEP_MS: '300', REMINDER_INTERVAL_MS: '3600000' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const rowOf = async (ctx: TestContext, id: number) => (await ctx.dataSource.query(`SELECT * FROM email_queue WHERE id = $1`, [id]))[0];
 

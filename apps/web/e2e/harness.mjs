@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { freePort } from '../../../scripts/free-port.mjs';
+import { freePort } from '../../../scripts/free-port.cjs';
 
 export { freePort };
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { ensureDatabase } from '../../src/database/ensure-database';
 import { seedBase } from '../../src/database/seeds/base.seed';
+import { freePort } from '../../../../scripts/free-port.cjs';
 
 /**
  * Servers a fault test starts itself (never the machine's shared PostgreSQL or Redis): the built
@@ -20,15 +21,8 @@ import { seedBase } from '../../src/database/seeds/base.seed';
 const run = promisify(execFile);
 const API_MAIN = resolve(__dirname, '../../dist/main.js');
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-}
+// The start scripts' picker: below the kernel's ephemeral range, where no outgoing connection can hold the port.
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

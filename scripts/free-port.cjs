@@ -1,6 +1,8 @@
 // A free TCP port on 127.0.0.1 for a server of ours (the start scripts, the test harnesses, the bench).
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+// CommonJS, so that the ES-module scripts and the API's jest suites (TypeScript compiled to CommonJS)
+// share this one copy.
+const { readFileSync } = require('node:fs');
+const { createServer } = require('node:net');
 
 /**
  * The ports a server of ours may take: below the kernel's ephemeral range, from which every outgoing
@@ -34,7 +36,7 @@ function tryListen(port) {
  * A TCP port nothing listens on right now, other than those in `avoid`: ports another process was
  * told to use but may not have bound yet.
  */
-export async function freePort(avoid = []) {
+async function freePort(avoid = []) {
   const range = serverPortRange();
   for (let attempt = 0; attempt < 100; attempt++) {
     const wanted = range ? range[0] + Math.floor(Math.random() * (range[1] - range[0] + 1)) : 0;
@@ -43,3 +45,5 @@ export async function freePort(avoid = []) {
   }
   throw new Error('no free TCP port found on 127.0.0.1');
 }
+
+module.exports = { freePort };
