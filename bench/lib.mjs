@@ -1,6 +1,7 @@
 // Shared helpers of the benchmark: ports, child processes, the bench database, autocannon runs.
 import { execFileSync, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -27,6 +28,30 @@ export const loadAverage = () =>
  * one kind can differ here several times over (a virtual machine whose memory the host hands out
  * lazily), and every row below moves with them: compare figures across runs only next to these.
  */
+/** Busy and total CPU time of the whole machine so far (jiffies, from /proc/stat's first line). */
+function cpuTimes() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
+/**
+ * Waits until the machine is quiet: the whole machine's CPU busy below `threshold` over a 500 ms window
+ * (what a previous row left running, such as e-mail jobs, analytics refreshes or autovacuum after thousands
+ * of moves, would otherwise be measured in the next row), or `maxMs` at most. Returns the ms it waited.
+ */
+export async function settle({ threshold = 0.2, maxMs = 30_000 } = {}) {
+  const start = Date.now();
+  for (;;) {
+    const before = cpuTimes();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = cpuTimes();
+    const busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+    if (busy < threshold || Date.now() - start >= maxMs) return Date.now() - start;
+  }
+}
+
 export function machineFigures() {
   const probe = `
     let t = performance.now(); let x = 0;

@@ -19,6 +19,7 @@ import {
   runNode,
   startServer,
   stopServer,
+  settle,
   webDist,
   withClient,
 } from './lib.mjs';
@@ -125,6 +126,11 @@ async function startApi(port) {
 
 /** Autocannon stops mid-request: let the server finish what the last run left in flight. */
 const drain = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
+/** Before a row: waits for what the previous rows left running to end (see settle), and says so when it took a while. */
+async function quiet(name) {
+  const waited = await settle();
+  if (waited > 1000) console.log(`  (waited ${(waited / 1000).toFixed(1)} s for the machine to quiet down before: ${name})`);
+}
 
 const load = loadAverage;
 
@@ -170,6 +176,7 @@ async function main() {
     const opts = { url: `http://127.0.0.1:${baselinePort}`, ...options };
     if (WARMUP > 0) await cannon({ ...opts, duration: WARMUP });
     await drain(5000); // its warm-up leaves slow requests in flight
+    await quiet(name);
     const result = await cannon(opts);
     baselineRows.push({ name, ...result });
     console.log(
@@ -211,6 +218,7 @@ async function main() {
       await cannon({ ...opts, duration: WARMUP });
     }
     await drain();
+    await quiet(name);
     await before();
     const result = await cannon(opts);
     await drain();
@@ -261,6 +269,7 @@ async function main() {
   let live = null;
   if (!only || only.test(liveName)) {
     await drain();
+    await quiet(liveName);
     live = await measureLiveTeam({
       baseUrl,
       watcherCookies: timerUsers.slice(0, 10).map((u) => u.cookie),
