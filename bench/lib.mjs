@@ -1,7 +1,7 @@
 // Shared helpers of the benchmark: ports, child processes, the bench database, autocannon runs.
 import { execFileSync, spawn } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -21,13 +21,6 @@ export const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(', ');
 
-/**
- * How fast this machine is at what the figures are made of, measured in a fresh node process: a
- * plain arithmetic loop (CPU), and writing 256 MiB the process has not touched yet (each 4 KiB page
- * is a page fault: what every fresh process, V8 heap growth and browser tab pays). Two machines of
- * one kind can differ here several times over (a virtual machine whose memory the host hands out
- * lazily), and every row below moves with them: compare figures across runs only next to these.
- */
 /** Busy and total CPU time of the whole machine so far (jiffies, from /proc/stat's first line). */
 function cpuTimes() {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
@@ -52,6 +45,13 @@ export async function settle({ threshold = 0.2, maxMs = 30_000 } = {}) {
   }
 }
 
+/**
+ * How fast this machine is at what the figures are made of, measured in a fresh node process: a
+ * plain arithmetic loop (CPU), and writing 256 MiB the process has not touched yet (each 4 KiB page
+ * is a page fault: what every fresh process, V8 heap growth and browser tab pays). Two machines of
+ * one kind can differ here several times over (a virtual machine whose memory the host hands out
+ * lazily), and every row below moves with them: compare figures across runs only next to these.
+ */
 export function machineFigures() {
   const probe = `
     let t = performance.now(); let x = 0;
