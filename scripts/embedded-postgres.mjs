@@ -10,8 +10,6 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.cjs';
 
-export { freePort };
-
 /**
  * The binaries package recreates its shared-library symlinks in a postinstall script, which npm
  * may skip (npm 11 blocks dependency install scripts unless approved). Recreate what is missing.

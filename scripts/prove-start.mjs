@@ -9,7 +9,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { answers, freePort } from './embedded-postgres.mjs';
+import { answers } from './embedded-postgres.mjs';
+import { freePort } from './free-port.cjs';
 
 const root = resolve(import.meta.dirname, '..');
 const started = Date.now();

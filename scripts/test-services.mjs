@@ -5,7 +5,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answers, freePort, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { answers, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { freePort } from './free-port.cjs';
 
 const cleanups = [];
 

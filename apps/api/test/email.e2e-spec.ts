@@ -4,7 +4,7 @@ import { EmailService } from '../src/email/email.service';
 import { TEST_REDIS_URL } from './setup/test-env';
 import { eventually, startSmtp } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
-import { freePort } from './utils/processes';
+import { freePort } from '../../../scripts/free-port.cjs';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 

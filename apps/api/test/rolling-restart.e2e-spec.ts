@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import { SERVICE_RESTART } from '../src/notifications/realtime.service';
 import { findNginx, type Nginx, startNginx } from './utils/nginx';
-import { type ApiProcess, freePort, prepareDatabase, startApi, waitFor } from './utils/processes';
+import { freePort } from '../../../scripts/free-port.cjs';
+import { type ApiProcess, prepareDatabase, startApi, waitFor } from './utils/processes';
 import { openSocket } from './utils/realtime';
 import { databaseUrlFor, dropDatabase, newRunId, TEST_REDIS_URL } from './setup/test-env';
 

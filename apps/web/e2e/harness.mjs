@@ -10,8 +10,6 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { freePort } from '../../../scripts/free-port.cjs';
 
-export { freePort };
-
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const api = join(root, 'apps/api/dist');
 export const ADMIN = { email: 'admin@wkflow.local', password: 'admin-e2e-password' };

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './harness.mjs';
+import { freePort } from '../../../scripts/free-port.cjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const dist = join(root, 'apps/web/dist');

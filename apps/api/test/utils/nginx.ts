@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, stopChild, waitFor } from './processes';
+import { freePort } from '../../../../scripts/free-port.cjs';
+import { stopChild, waitFor } from './processes';
 
 /**
  * Debian's nginx in front of API processes, as the web container proxies them: the `/api/` and

@@ -21,9 +21,6 @@ import { freePort } from '../../../../scripts/free-port.cjs';
 const run = promisify(execFile);
 const API_MAIN = resolve(__dirname, '../../dist/main.js');
 
-// The start scripts' picker: below the kernel's ephemeral range, where no outgoing connection can hold the port.
-export { freePort };
-
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Exit {
