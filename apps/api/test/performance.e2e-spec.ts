@@ -162,6 +162,31 @@ describe('performance caches (e2e)', () => {
       await agent.get('/api/tasks').set('If-None-Match', state.etag).expect(304);
     });
 
+    it('stays the same as uncached through rounds of concurrent moves within and across columns (everyone, and a collaborator)', async () => {
+      const user = await newUser(ctx, { profileId: 3 });
+      const agent = await loginAs(ctx, user.email, user.password);
+      const columns: { id: number }[] = (await admin.get('/api/columns').expect(200)).body;
+      const ids: number[] = [];
+      for (let i = 0; i < 24; i++) ids.push(await insertTask(unique(`Rodada ${i} `), i % 3 === 0 ? user.id : undefined));
+      let everyone = await expectFresh(admin);
+      let his = await expectFresh(agent);
+      let seed = 7;
+      const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+      for (let round = 0; round < 6; round++) {
+        // Each round both boards have been read (cached), then several moves land at once.
+        await Promise.all(
+          Array.from({ length: 5 }, () =>
+            admin
+              .put(`/api/tasks/${ids[random(ids.length)]}/move`)
+              .send({ columnId: columns[random(2)].id, position: 1 + random(30) })
+              .expect(200),
+          ),
+        );
+        everyone = await expectFresh(admin, everyone);
+        his = await expectFresh(agent, his);
+      }
+    });
+
     it('after the change log was pruned, reads the board whole (still the same as uncached)', async () => {
       let state = await expectFresh(admin);
       const id = await insertTask(unique('Podada '));
@@ -172,7 +197,7 @@ describe('performance caches (e2e)', () => {
       expect(state.body.find((t) => t.id === id)!.title).toMatch(/\?$/);
     });
 
-    it('is compressed for clients that accept it (brotli first, else gzip), identical once decoded', async () => {
+    it('is compressed for clients that accept it (brotli once compressed, gzip meanwhile), identical once decoded', async () => {
       const raw = (encoding: string) =>
         admin
           .get('/api/tasks')
@@ -191,8 +216,18 @@ describe('performance caches (e2e)', () => {
       const gz = await raw('gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gz.headers.vary).toMatch(/Accept-Encoding/);
-      const br = await raw('gzip, deflate, br');
+      // A reader accepting both gets gzip while the board's brotli copy is compressing, then brotli.
+      const firstOfBoth = await raw('gzip, deflate, br');
+      expect(['br', 'gzip']).toContain(firstOfBoth.headers['content-encoding']);
+      let br = firstOfBoth;
+      for (let tries = 0; tries < 100 && br.headers['content-encoding'] !== 'br'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        br = await raw('gzip, deflate, br');
+      }
       expect(br.headers['content-encoding']).toBe('br');
+      // After a write, one accepting brotli alone waits for it.
+      await insertTask(unique('Só br '));
+      expect((await raw('br')).headers['content-encoding']).toBe('br');
       // superagent may already have decoded them
       const decode = (body: Buffer, fn: (b: Buffer) => Buffer) => JSON.parse((body[0] === 0x5b ? body : fn(body)).toString());
       expect(decode(gz.body, gunzipSync)).toEqual(board);

