@@ -5,7 +5,7 @@ import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, MessageChannel, parentPort, Worker, workerData } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { root } from './lib.mjs';
@@ -21,10 +21,10 @@ const percentile = (values, p) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-/** A GET as a browser sends it (brotli accepted); the body as it came over the wire, and when its last byte arrived. */
+/** A GET as Chromium sends it (gzip, deflate, br, zstd); the body as it came over the wire. */
 function get(url, headers) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { 'accept-encoding': 'br', ...headers } }, (res) => {
+    const req = request(url, { agent, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...headers } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, wire: Buffer.concat(chunks) }));
@@ -71,12 +71,10 @@ class Watcher {
     this.stats = stats;
     this.tasks = null;
     this.version = -1;
-    this.etag = null;
     /** The last whole board response received (what a browser's HTTP cache holds for a 304). */
     this.cachedResponse = null;
     this.wsBytes = 0;
     this.refetchBytes = 0;
-    this.queue = [];
     this.busy = Promise.resolve();
   }
 
@@ -94,7 +92,7 @@ class Watcher {
       this.socket.once('error', reject);
     });
     // Messages that arrive before the first load are queued behind it.
-    await this.enqueue(() => this.load(false));
+    await this.enqueue(async () => this.take(await get(`${this.baseUrl}/api/tasks`, { cookie: this.cookie })));
   }
 
   /** Board work runs one step at a time, in arrival order. */
@@ -105,24 +103,16 @@ class Watcher {
     return this.busy;
   }
 
-  /** GET /api/tasks (revalidating with the ETag when asked), as a browser with brotli. */
-  async load(revalidate) {
-    const headers = { cookie: this.cookie };
-    if (revalidate && this.etag) headers['if-none-match'] = this.etag;
-    const started = performance.now();
-    const response = await get(`${this.baseUrl}/api/tasks`, headers);
-    this.stats.reads.push(performance.now() - started);
-    const version = Number(response.headers['x-board-version']);
-    if (response.status === 304) this.stats.notModified += 1;
-    else if (response.status !== 200) throw new Error(`GET /api/tasks: ${response.status}`);
-    else {
-      this.stats.revalidationBytes += response.wire.length;
-      this.cachedResponse = response;
-      this.etag = response.headers.etag;
-    }
-    // A 304 means the board is still the one cached. Only a board newer than the one patched so far
-    // is taken (and only then parsed: the bench client's JSON work delays the reads it measures); at
-    // the same version the patched board stays, and the check at the end compares it with the server's.
+  /**
+   * A GET /api/tasks answer (the first load, or a revalidation relayed by the reader thread). A
+   * 304 means the board is still the one cached. Only a board newer than the one patched so far is
+   * taken (and only then parsed); at the same version the patched board stays, and the check at
+   * the end compares it with the server's.
+   */
+  take({ status, headers, wire }) {
+    const version = Number(headers['x-board-version']);
+    if (status === 200) this.cachedResponse = { headers, wire };
+    else if (status !== 304) throw new Error(`GET /api/tasks: ${status}`);
     if (version > this.version || this.tasks === null) {
       this.tasks = parseBoard(this.cachedResponse);
       this.version = version;
@@ -160,41 +150,26 @@ const ordered = (tasks) =>
   [...tasks].sort((a, b) => a.columnId - b.columnId || a.position - b.position).map((t) => `${t.id}:${t.columnId}:${t.position}`);
 
 /**
- * A worker thread's share of the watchers (several threads, as the watchers are many browsers:
- * one thread applying every watcher's deltas would delay the reads it measures).
- * Messages: 'start' (after the first loads), 'stop', then { check } with the fresh board.
+ * The watchers' thread: their sockets and boards. Revalidation answers come from the reader
+ * thread over `port` ({ watcher, status, headers, wire }). Messages: 'start', 'stop', then
+ * { check } with the fresh board.
  */
-async function watcherThread({ baseUrl, cookies, count }) {
-  const stats = { reads: [], sinceReads: [], notModified: 0, revalidationBytes: 0, errors: [] };
+async function watcherThread({ baseUrl, cookies, count, port }) {
+  const stats = { sinceReads: [], errors: [] };
   const clients = [];
   for (let i = 0; i < count; i++) clients.push(new Watcher(baseUrl, cookies[i % cookies.length], stats));
   for (let i = 0; i < clients.length; i += 5) await Promise.all(clients.slice(i, i + 5).map((c) => c.open()));
+  port.on('message', ({ watcher, status, headers, wire }) => {
+    const client = clients[watcher];
+    client.enqueue(() => client.take({ status, headers, wire: Buffer.from(wire.buffer, wire.byteOffset, wire.byteLength) }));
+  });
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  let running = false;
-  let revalidations = [];
   let wsBytesBefore = [];
-  // Revalidation: every watcher reads the board again every 2 s (spread over the 2 s).
-  const revalidator = async (client, offset) => {
-    await sleep(offset);
-    while (running) {
-      const next = Date.now() + 2000;
-      await client.enqueue(() => client.load(true));
-      await sleep(Math.max(0, next - Date.now()));
-    }
-  };
   parentPort.on('message', async (message) => {
     if (message === 'start') {
-      // The first loads are not part of the figures.
-      stats.reads.length = 0;
-      stats.notModified = 0;
-      stats.revalidationBytes = 0;
       wsBytesBefore = clients.map((c) => c.wsBytes);
       loopDelay.enable();
-      running = true;
-      revalidations = clients.map((c, i) => revalidator(c, (i * 2000) / clients.length));
     } else if (message === 'stop') {
-      running = false;
-      await Promise.all(revalidations);
       loopDelay.disable();
       parentPort.postMessage({ stopped: true });
     } else if (message.check) {
@@ -228,10 +203,58 @@ async function watcherThread({ baseUrl, cookies, count }) {
       });
     }
   });
+  parentPort.postMessage({ opened: clients.map((c) => c.cachedResponse.headers.etag) });
+}
+
+/**
+ * The reader thread: every watcher's revalidation, every 2 s (spread over the 2 s) with
+ * If-None-Match, timed in a thread that does nothing else (a browser's fetch is not delayed by
+ * 99 other browsers' board work); each answer goes to the watcher over `port`.
+ * Messages: 'start', then 'stop' (answered with the figures).
+ */
+async function readerThread({ baseUrl, cookies, etags, port }) {
+  const stats = { reads: [], notModified: 0, revalidationBytes: 0, errors: [] };
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  let running = false;
+  const read = async (watcher) => {
+    const started = performance.now();
+    const response = await get(`${baseUrl}/api/tasks`, { cookie: cookies[watcher % cookies.length], 'if-none-match': etags[watcher] });
+    stats.reads.push(performance.now() - started);
+    if (response.status === 304) stats.notModified += 1;
+    else if (response.status === 200) {
+      stats.revalidationBytes += response.wire.length;
+      etags[watcher] = response.headers.etag;
+    }
+    const { status, headers, wire } = response;
+    port.postMessage({ watcher, status, headers, wire: status === 200 ? wire : Buffer.alloc(0) });
+  };
+  const revalidator = async (watcher, offset) => {
+    await sleep(offset);
+    while (running) {
+      const next = Date.now() + 2000;
+      await read(watcher).catch((error) => stats.errors.push(`revalidation: ${error.message}`));
+      await sleep(Math.max(0, next - Date.now()));
+    }
+  };
+  let revalidations = [];
+  parentPort.on('message', async (message) => {
+    if (message === 'start') {
+      running = true;
+      loopDelay.enable();
+      revalidations = etags.map((_, i) => revalidator(i, (i * 2000) / etags.length));
+    } else if (message === 'stop') {
+      running = false;
+      await Promise.all(revalidations);
+      loopDelay.disable();
+      agent.destroy();
+      parentPort.postMessage({ stopped: { ...stats, loopDelayP99: loopDelay.percentile(99) / 1e6 } });
+    }
+  });
   parentPort.postMessage({ opened: true });
 }
 
-if (!isMainThread && workerData?.liveTeam) await watcherThread(workerData.liveTeam);
+if (!isMainThread && workerData?.watchers) await watcherThread(workerData.watchers);
+if (!isMainThread && workerData?.readers) await readerThread(workerData.readers);
 
 /** The next message from a worker that has `key`. */
 const next = (worker, key) =>
@@ -246,32 +269,24 @@ const next = (worker, key) =>
   });
 
 /**
- * Runs the row: `watchers` clients sharing `watcherCookies`, spread over `threads` worker
- * threads, watch for `seconds` while each of `moverCookies` moves a random card to a random
- * place once a second.
+ * Runs the row: `watchers` clients sharing `watcherCookies` watch for `seconds` (their boards in
+ * one worker thread, their revalidations timed in another) while each of `moverCookies` moves a
+ * random card to a random place once a second (in this thread).
  */
-export async function measureLiveTeam({
-  baseUrl,
-  watcherCookies,
-  moverCookies,
-  taskIds,
-  columnIds,
-  watchers = 100,
-  seconds = 15,
-  threads = 1,
-}) {
-  const workers = [];
-  for (let t = 0; t < threads; t++) {
-    const count = Math.floor(watchers / threads) + (t < watchers % threads ? 1 : 0);
-    const cookies = watcherCookies.filter((_, i) => i % threads === t);
-    workers.push(
-      new Worker(new URL(import.meta.url), {
-        workerData: { liveTeam: { baseUrl, cookies: cookies.length ? cookies : watcherCookies, count } },
-      }),
-    );
-  }
-  await Promise.all(workers.map((w) => next(w, 'opened')));
-  workers.forEach((w) => w.postMessage('start'));
+export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, taskIds, columnIds, watchers = 100, seconds = 15 }) {
+  const { port1, port2 } = new MessageChannel();
+  const boards = new Worker(new URL(import.meta.url), {
+    workerData: { watchers: { baseUrl, cookies: watcherCookies, count: watchers, port: port1 } },
+    transferList: [port1],
+  });
+  const etags = await next(boards, 'opened');
+  const readers = new Worker(new URL(import.meta.url), {
+    workerData: { readers: { baseUrl, cookies: watcherCookies, etags, port: port2 } },
+    transferList: [port2],
+  });
+  await next(readers, 'opened');
+  boards.postMessage('start');
+  readers.postMessage('start');
 
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const moves = [];
@@ -300,21 +315,22 @@ export async function measureLiveTeam({
     }
   };
   await Promise.all(moverCookies.map((cookie, i) => mover(cookie, (i * 1000) / moverCookies.length)));
-  await Promise.all(workers.map((w) => (w.postMessage('stop'), next(w, 'stopped'))));
+  readers.postMessage('stop');
+  const reading = await next(readers, 'stopped');
+  boards.postMessage('stop');
+  await next(boards, 'stopped');
 
   // Let the last deltas arrive, then compare every board with a fresh read.
   const fresh = await get(`${baseUrl}/api/tasks`, { cookie: watcherCookies[0] });
   const freshVersion = Number(fresh.headers['x-board-version']);
   const expected = ordered(JSON.parse(decode(fresh).toString()));
-  const results = await Promise.all(workers.map((w) => (w.postMessage({ check: { expected, freshVersion } }), next(w, 'result'))));
-  await Promise.all(workers.map((w) => w.terminate()));
+  boards.postMessage({ check: { expected, freshVersion } });
+  const watching = await next(boards, 'result');
+  await Promise.all([boards.terminate(), readers.terminate()]);
   agent.destroy();
 
-  const all = (key) => results.flatMap((r) => r[key]);
-  const sum = (key) => results.reduce((a, r) => a + r[key], 0);
-  const pushed = all('pushed');
-  const reads = all('reads');
   const movesMade = moves.length;
+  const { pushed, reads } = { pushed: watching.pushed, reads: reading.reads };
   return {
     watchers: pushed.length,
     seconds,
@@ -323,15 +339,16 @@ export async function measureLiveTeam({
     moveP50: percentile(moves, 50),
     moveP99: percentile(moves, 99),
     reads: reads.length,
-    notModified: sum('notModified'),
+    notModified: reading.notModified,
     readP50: percentile(reads, 50),
     readP99: percentile(reads, 99),
-    sinceReads: all('sinceReads').length,
+    sinceReads: watching.sinceReads.length,
     bytesPerMove: movesMade ? pushed.reduce((a, b) => a + b, 0) / pushed.length / movesMade : NaN,
-    revalidationKbPerWatcherSecond: sum('revalidationBytes') / pushed.length / seconds / 1024,
-    mismatches: sum('mismatches'),
-    examples: all('examples').slice(0, 3),
-    clientLoopDelayP99: Math.max(...results.map((r) => r.loopDelayP99)),
-    errors: [...errors, ...all('errors')].slice(0, 5),
+    revalidationKbPerWatcherSecond: reading.revalidationBytes / pushed.length / seconds / 1024,
+    mismatches: watching.mismatches,
+    examples: watching.examples,
+    readerLoopDelayP99: reading.loopDelayP99,
+    watcherLoopDelayP99: watching.loopDelayP99,
+    errors: [...errors, ...reading.errors, ...watching.errors].slice(0, 5),
   };
 }

@@ -278,13 +278,12 @@ async function main() {
       columnIds: data.columnIds,
       watchers: LIVE_WATCHERS,
       seconds: LIVE_SECONDS,
-      threads: Number(process.env.BENCH_LIVE_THREADS ?? 1),
     });
     console.log(
       `  ${liveName}: reads p50 ${fmt(live.readP50, 1)} ms, p99 ${fmt(live.readP99, 1)} ms (${live.reads}, ${live.notModified} 304s), ` +
         `moves p50 ${fmt(live.moveP50, 1)} ms, p99 ${fmt(live.moveP99, 1)} ms (${live.moves}, ${live.moveErrors} failed), ` +
         `${fmt(live.bytesPerMove)} B per move per watcher (${live.sinceReads} ?since reads), mismatches ${live.mismatches}; ` +
-        `bench client event-loop delay p99 ${fmt(live.clientLoopDelayP99, 1)} ms; load average ${load()}`,
+        `event-loop delay p99: reader thread ${fmt(live.readerLoopDelayP99, 1)} ms, watchers' thread ${fmt(live.watcherLoopDelayP99, 1)} ms; load average ${load()}`,
     );
     for (const example of live.examples) console.log(`    mismatch: ${example}`);
     for (const error of live.errors) console.log(`    error: ${error}`);
@@ -405,7 +404,7 @@ async function main() {
         `| bytes per move per watcher (/ws + ?since refetches) | ${fmt(live.bytesPerMove)} B (${live.sinceReads} ?since reads) | ≤ ${fmt(TARGETS.liveBytesPerMove)} B: ${mark(live.bytesPerMove <= TARGETS.liveBytesPerMove)} |\n` +
         `| revalidation downloads per watcher (not per move) | ${fmt(live.revalidationKbPerWatcherSecond, 1)} KB/s | |\n` +
         `| watchers whose board differs from a fresh GET at the end | ${live.mismatches} of ${live.watchers} | 0: ${mark(live.mismatches === 0)} |\n` +
-        `| the bench client's own event-loop delay p99 (included in the latencies above) | ${fmt(live.clientLoopDelayP99, 1)} ms | |\n` +
+        `| event-loop delay p99 of the thread timing the reads (included in them) / of the watchers' boards | ${fmt(live.readerLoopDelayP99, 1)} / ${fmt(live.watcherLoopDelayP99, 1)} ms | |\n` +
         `| same run: baseline one-row UPDATE p50 (50 connections) | ${Number.isNaN(rawMove.rps) ? 'not run' : `${rawMove.p50} ms`} | |`,
     );
   }
