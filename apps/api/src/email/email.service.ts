@@ -120,6 +120,8 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   private localAgain = false;
   private localTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Rows committed this turn of the event loop, waiting to be handed to the queue together. */
+  private toQueue: number[] = [];
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -157,21 +159,63 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
    * hands it to the queue. Never waits on Redis.
    */
   async enqueue(email: NewEmail, manager?: EntityManager): Promise<number> {
-    const db = manager ?? this.dataSource;
-    const [{ id }] = await db.query(
-      `INSERT INTO email_queue ("emailType", subject, "recipientName", "recipientEmail", body, "htmlBody", secrets) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [
-        email.type,
-        email.subject.slice(0, 300),
-        email.recipientName ?? null,
-        email.to,
-        emailText(email.message, email.link ?? null),
-        renderEmail(email.type, email.recipientName ?? null, email.message, email.link ?? null),
-        email.secrets ? encrypt(this.config.credentialsKey, JSON.stringify(email.secrets)) : null,
-      ],
-    );
-    this.afterCommit.run(manager, () => this.addJob(id).then(() => undefined));
+    const [id] = await this.enqueueAll([email], manager);
     return id;
+  }
+
+  /** `enqueue` for several e-mails in one statement (an event's recipients); their row ids, in order. */
+  async enqueueAll(emails: NewEmail[], manager?: EntityManager): Promise<number[]> {
+    if (!emails.length) return [];
+    const outbox = this.outboxInsert(emails, 1);
+    const rows: { id: number }[] = await (manager ?? this.dataSource).query(outbox.sql, outbox.params);
+    const ids = rows.map((row) => row.id);
+    this.queueAfterCommit(ids, manager);
+    return ids;
+  }
+
+  /**
+   * The outbox rows of `emails` as an INSERT … RETURNING id, its parameters numbered from `$first`:
+   * for a caller that writes them in one statement with its own rows (a data-modifying WITH), then
+   * calls queueAfterCommit with the ids.
+   */
+  outboxInsert(emails: NewEmail[], first: number): { sql: string; params: unknown[] } {
+    const [t, s, n, r, b, h, x] = [0, 1, 2, 3, 4, 5, 6].map((i) => `$${first + i}`);
+    return {
+      sql: `INSERT INTO email_queue ("emailType", subject, "recipientName", "recipientEmail", body, "htmlBody", secrets)
+            SELECT t, s, n, r, b, h, x
+              FROM unnest(${t}::varchar[], ${s}::varchar[], ${n}::varchar[], ${r}::varchar[], ${b}::text[], ${h}::text[], ${x}::text[])
+                   WITH ORDINALITY AS e(t, s, n, r, b, h, x, i) ORDER BY i
+            RETURNING id`,
+      params: [
+        emails.map((email) => email.type),
+        emails.map((email) => email.subject.slice(0, 300)),
+        emails.map((email) => email.recipientName ?? null),
+        emails.map((email) => email.to),
+        emails.map((email) => emailText(email.message, email.link ?? null)),
+        emails.map((email) => renderEmail(email.type, email.recipientName ?? null, email.message, email.link ?? null)),
+        emails.map((email) => (email.secrets ? encrypt(this.config.credentialsKey, JSON.stringify(email.secrets)) : null)),
+      ],
+    };
+  }
+
+  /** Hands outbox rows to the queue once `manager`'s transaction commits (at once without one). Never waits on Redis. */
+  queueAfterCommit(ids: number[], manager?: EntityManager): void {
+    if (ids.length) this.afterCommit.run(manager, () => ids.forEach((id) => this.queueSoon(id)));
+  }
+
+  /**
+   * Hands a committed row to the queue with the others committed in the same turn of the event
+   * loop (an event's recipients, concurrent requests): one Redis round trip and one row update
+   * for them all.
+   */
+  private queueSoon(id: number): void {
+    this.toQueue.push(id);
+    if (this.toQueue.length > 1) return;
+    setImmediate(() => {
+      const ids = this.toQueue;
+      this.toQueue = [];
+      void this.addJobs(ids);
+    });
   }
 
   /**
@@ -221,32 +265,33 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Hands a row to the queue; false when Redis is not there (the sweep tries again). */
-  private async addJob(id: number): Promise<boolean> {
+  private async addJobs(ids: number[]): Promise<boolean> {
     if (!this.queue) {
       this.deliverLocally();
       return false;
     }
     try {
-      // An existing job with this id makes add() a no-op: a row is never queued twice.
+      // An existing job with a row's id makes its add a no-op: a row is never queued twice.
+      const opts = {
+        attempts: this.config.emailAttempts,
+        backoff: { type: 'exponential', delay: this.config.emailRetryDelayMs },
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      };
       await withTimeout(
-        this.queue.add(
-          'send',
-          { id },
-          {
-            jobId: jobId(id),
-            attempts: this.config.emailAttempts,
-            backoff: { type: 'exponential', delay: this.config.emailRetryDelayMs },
-            removeOnComplete: true,
-            removeOnFail: 1000,
-          },
-        ),
+        this.queue.addBulk(ids.map((id) => ({ name: 'send', data: { id }, opts: { ...opts, jobId: jobId(id) } }))),
         ADD_TIMEOUT_MS,
         'Redis indisponível',
       );
-      await this.dataSource.query(`UPDATE email_queue SET "queuedAt" = now() WHERE id = $1`, [id]);
+      // Bookkeeping, so its commit does not wait for the WAL flush: a row whose queuedAt a crash
+      // loses is handed to the queue again by the sweep, a no-op for its job.
+      await this.dataSource.query(
+        `WITH async AS (SELECT set_config('synchronous_commit', 'off', true)) UPDATE email_queue SET "queuedAt" = now() FROM async WHERE id = ANY($1::int[])`,
+        [ids],
+      );
       return true;
     } catch (error) {
-      this.logger.warn(`e-mail ${id} stays pending: ${error instanceof Error ? error.message : error}`);
+      this.logger.warn(`e-mails ${ids.join(', ')} stay pending: ${error instanceof Error ? error.message : error}`);
       return false;
     }
   }
@@ -279,7 +324,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
             continue;
           }
         }
-        if (!(await this.addJob(row.id))) break; // Redis is down: try on the next sweep
+        if (!(await this.addJobs([row.id]))) break; // Redis is down: try on the next sweep
         queued += 1;
       }
       return queued;
@@ -461,7 +506,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.queue) {
       await withTimeout(this.queue.remove(jobId(id)), ADD_TIMEOUT_MS, 'Redis indisponível').catch(() => undefined);
     }
-    await this.addJob(id);
+    await this.addJobs([id]);
     return toItem(updated);
   }
 

@@ -41,13 +41,11 @@ export class NotificationProducers implements OnModuleInit {
     this.userEvents.onUserRegistered(async (user) => {
       // Administrators hear of every account waiting for approval (bell, and e-mail when configured).
       const [admins, profile] = await Promise.all([this.users.approvedAdminIds(), this.users.profileNameOf(user.id)]);
-      for (const adminId of admins) {
-        await this.notifications.notify(adminId, 'account_requested', {
-          title: 'Novo cadastro aguardando aprovação',
-          message: `${user.name} (${user.email}) se cadastrou${profile ? ` e solicitou o perfil ${profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,
-          data: { userId: user.id },
-        });
-      }
+      await this.notifications.notifyEach(admins, 'account_requested', {
+        title: 'Novo cadastro aguardando aprovação',
+        message: `${user.name} (${user.email}) se cadastrou${profile ? ` e solicitou o perfil ${profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,
+        data: { userId: user.id },
+      });
     });
     this.chatEvents.onMessageCreated((event) => this.onChatMessage(event));
     // Reading a room reads its chat notification: the next message starts a new one.
@@ -98,36 +96,30 @@ export class NotificationProducers implements OnModuleInit {
       const task = await this.task(event.taskId);
       if (!task) return;
       const actor = await this.actorName(event.actorId);
-      for (const userId of users) {
-        await this.notifications.notify(userId, 'task_assigned', {
-          title: `Nova tarefa atribuída: ${task.title}`,
-          message: `${actor} atribuiu a tarefa "${task.title}" a você.`,
-          data: { taskId: event.taskId },
-        });
-      }
+      await this.notifications.notifyEach(users, 'task_assigned', {
+        title: `Nova tarefa atribuída: ${task.title}`,
+        message: `${actor} atribuiu a tarefa "${task.title}" a você.`,
+        data: { taskId: event.taskId },
+      });
     } else if (event.type === 'commentAdded') {
       const task = await this.task(event.taskId);
       if (!task) return;
       const actor = await this.actorName(event.actorId);
-      for (const userId of await this.taskReaders(task.assignees, event.actorId)) {
-        await this.notifications.notify(userId, 'task_comment', {
-          title: `Novo comentário em: ${task.title}`,
-          message: `${actor} comentou na tarefa "${task.title}".`,
-          data: { taskId: event.taskId, commentId: event.commentId },
-        });
-      }
+      await this.notifications.notifyEach(await this.taskReaders(task.assignees, event.actorId), 'task_comment', {
+        title: `Novo comentário em: ${task.title}`,
+        message: `${actor} comentou na tarefa "${task.title}".`,
+        data: { taskId: event.taskId, commentId: event.commentId },
+      });
     } else if (event.type === 'taskMoved' && event.completed) {
       const task = await this.task(event.taskId);
       if (!task) return;
       const actor = await this.actorName(event.actorId);
       const users = await this.taskReaders([...task.assignees, ...(task.createdBy ? [task.createdBy] : [])], event.actorId);
-      for (const userId of users) {
-        await this.notifications.notify(userId, 'task_completed', {
-          title: `Tarefa concluída: ${task.title}`,
-          message: `${actor} concluiu a tarefa "${task.title}".`,
-          data: { taskId: event.taskId },
-        });
-      }
+      await this.notifications.notifyEach(users, 'task_completed', {
+        title: `Tarefa concluída: ${task.title}`,
+        message: `${actor} concluiu a tarefa "${task.title}".`,
+        data: { taskId: event.taskId },
+      });
     }
   }
 

@@ -128,8 +128,13 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
 
   /** Name and e-mail of an approved user, or null. */
   async approvedContact(id: number, db: Db = this.dataSource): Promise<UserContact | null> {
-    const [row]: UserContact[] = await db.query(`SELECT id, name, email FROM users WHERE id = $1 AND "isApproved"`, [id]);
+    const [row] = await this.approvedContacts([id], db);
     return row ?? null;
+  }
+
+  /** The approved users among `ids`, with their names and e-mails. */
+  approvedContacts(ids: number[], db: Db = this.dataSource): Promise<UserContact[]> {
+    return db.query(`SELECT id, name, email FROM users WHERE id = ANY($1::int[]) AND "isApproved" ORDER BY id`, [ids]);
   }
 
   /** Every approved user with his profile's permissions (all of them, or those of these ids). */
