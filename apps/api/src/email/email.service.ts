@@ -159,18 +159,10 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
    * hands it to the queue. Never waits on Redis.
    */
   async enqueue(email: NewEmail, manager?: EntityManager): Promise<number> {
-    const [id] = await this.enqueueAll([email], manager);
+    const outbox = this.outboxInsert([email], 1);
+    const [{ id }]: { id: number }[] = await (manager ?? this.dataSource).query(outbox.sql, outbox.params);
+    this.queueAfterCommit([id], manager);
     return id;
-  }
-
-  /** `enqueue` for several e-mails in one statement (an event's recipients); their row ids, in order. */
-  async enqueueAll(emails: NewEmail[], manager?: EntityManager): Promise<number[]> {
-    if (!emails.length) return [];
-    const outbox = this.outboxInsert(emails, 1);
-    const rows: { id: number }[] = await (manager ?? this.dataSource).query(outbox.sql, outbox.params);
-    const ids = rows.map((row) => row.id);
-    this.queueAfterCommit(ids, manager);
-    return ids;
   }
 
   /**

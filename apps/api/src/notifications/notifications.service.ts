@@ -290,9 +290,18 @@ export class NotificationsService {
     manager?: EntityManager,
   ): Promise<Notification[]> {
     if (!recipients.length) return [];
+    const params: unknown[] = [
+      recipients.map((r) => r.user.id),
+      recipients.map((r) => notificationChannel(r.channels)),
+      recipients.map((r) => r.channels.soundEnabled),
+      type,
+      content.title.slice(0, 200),
+      content.message,
+      content.data ? JSON.stringify(content.data) : null,
+    ];
     const outbox = this.email.outboxInsert(
       recipients.filter((r) => r.channels.emailEnabled).map((r) => this.emailFor(type, r.user, content)),
-      8,
+      params.length + 1,
     );
     const rows: (NotificationRow & { userId: number; emailIds: number[] | null })[] = await (manager ?? this.dataSource).query(
       `WITH outbox AS (${outbox.sql}),
@@ -301,16 +310,7 @@ export class NotificationsService {
               SELECT u, $4, $5, $6, c, s, $7::jsonb FROM unnest($1::int[], $2::varchar[], $3::boolean[]) AS r(u, c, s)
               RETURNING "userId", ${COLUMNS})
        SELECT written.*, (SELECT array_agg(id) FROM outbox) AS "emailIds" FROM written`,
-      [
-        recipients.map((r) => r.user.id),
-        recipients.map((r) => notificationChannel(r.channels)),
-        recipients.map((r) => r.channels.soundEnabled),
-        type,
-        content.title.slice(0, 200),
-        content.message,
-        content.data ? JSON.stringify(content.data) : null,
-        ...outbox.params,
-      ],
+      [...params, ...outbox.params],
     );
     this.email.queueAfterCommit(rows[0]?.emailIds ?? [], manager);
     return rows.map((row) => {

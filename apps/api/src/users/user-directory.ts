@@ -126,12 +126,6 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
     return this.dataSource.query(`SELECT id, name, username FROM users WHERE "isApproved" ORDER BY id`);
   }
 
-  /** Name and e-mail of an approved user, or null. */
-  async approvedContact(id: number, db: Db = this.dataSource): Promise<UserContact | null> {
-    const [row] = await this.approvedContacts([id], db);
-    return row ?? null;
-  }
-
   /** The approved users among `ids`, with their names and e-mails. */
   approvedContacts(ids: number[], db: Db = this.dataSource): Promise<UserContact[]> {
     return db.query(`SELECT id, name, email FROM users WHERE id = ANY($1::int[]) AND "isApproved" ORDER BY id`, [ids]);
