@@ -2,7 +2,8 @@
 // Prints the base URL and an admin cookie, for profiling one endpoint at a time.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { apiDist, dropDatabase, freePort, login, runNode, startServer, stopServer, webDist, root } from './lib.mjs';
+import { apiDist, dropDatabase, login, runNode, startServer, stopServer, webDist, root } from './lib.mjs';
+import { freePort } from '../scripts/free-port.cjs';
 import { seedAgency } from './seed.mjs';
 
 const runId = `dev_${randomBytes(3).toString('hex')}`;

@@ -14,7 +14,6 @@ export const apiDist = process.env.BENCH_API_DIST ? resolve(process.env.BENCH_AP
 export const webDist = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : join(root, 'apps/web/dist');
 
 export { deleteRedisKeys } from '../apps/web/e2e/harness.mjs';
-export { freePort } from '../scripts/free-port.cjs';
 
 /** The machine's load average (1, 5, 15 min): the figures depend on what else runs. */
 export const loadAverage = () =>

@@ -14,7 +14,6 @@ import { answers, startEmbeddedPostgres } from '../scripts/embedded-postgres.mjs
 import {
   apiDist,
   dropDatabase,
-  freePort,
   loadAverage as load,
   login,
   machineFigures,
@@ -24,6 +23,7 @@ import {
   stopServer,
   webDist,
 } from './lib.mjs';
+import { freePort } from '../scripts/free-port.cjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'admin@wkflow.local', password: 'lighthouse-admin-password' };

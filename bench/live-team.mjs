@@ -330,7 +330,8 @@ export async function measureLiveTeam({ baseUrl, watcherCookies, moverCookies, t
   agent.destroy();
 
   const movesMade = moves.length;
-  const { pushed, reads } = { pushed: watching.pushed, reads: reading.reads };
+  const { pushed } = watching;
+  const { reads } = reading;
   return {
     watchers: pushed.length,
     seconds,

@@ -11,7 +11,6 @@ import {
   cannon,
   deleteRedisKeys,
   dropDatabase,
-  freePort,
   loadAverage,
   login,
   machineFigures,
@@ -23,6 +22,7 @@ import {
   webDist,
   withClient,
 } from './lib.mjs';
+import { freePort } from '../scripts/free-port.cjs';
 import { BENCH_PASSWORD, SIZES, seedAgency, shrinkBoard } from './seed.mjs';
 import { printLighthouseTable, runLighthouseBench, stopLighthouseDemo } from './lighthouse.mjs';
 import { measureWeb } from './web.mjs';
