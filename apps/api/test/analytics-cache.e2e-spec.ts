@@ -29,7 +29,7 @@ describe('analytics cache (e2e)', () => {
 
   beforeAll(async () => {
     database = await isolatedDatabase('analyticscache');
-    const env = { DATABASE_URL: database.databaseUrl, REDIS_PREFIX: database.redisPrefix, CACHE_TTL_MS: '3600000' };
+    const env = { ...database.env, CACHE_TTL_MS: '3600000' };
     ctx = await startTestApp(env);
     other = await startTestApp(env);
     admin = await loginAsAdmin(ctx);

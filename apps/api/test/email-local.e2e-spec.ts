@@ -129,7 +129,7 @@ describe('an outbox left by a stopped process (e2e)', () => {
   it('is delivered by the next process that starts without Redis', async () => {
     const smtp = await startSmtp();
     const database = await isolatedDatabase('email_stopped');
-    const own = { ...CONFIG, DATABASE_URL: database.databaseUrl, REDIS_PREFIX: database.redisPrefix };
+    const own = { ...CONFIG, ...database.env };
     const first = await startTestApp(own);
     const to = `${unique('parado')}@example.test`;
     let id: number;

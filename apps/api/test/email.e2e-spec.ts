@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type Server } from 'node:net';
 import { EmailService } from '../src/email/email.service';
 import { TEST_REDIS_URL } from './setup/test-env';
+import { isolatedDatabase } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 import { freePort } from '../../../scripts/free-port.cjs';
@@ -12,19 +13,26 @@ const CONFIG = { EMAIL_RETRY_DELAY_MS: '300', EMAIL_ATTEMPTS: '3', EMAIL_SWEEP_M
 
 const rowOf = async (ctx: TestContext, id: number) => (await ctx.dataSource.query(`SELECT * FROM email_queue WHERE id = $1`, [id]))[0];
 
+/**
+ * Suites whose app has a worker run on a database and queue of their own: on the run's shared
+ * ones a worker would first send every e-mail the other suites' apps (without SMTP) left waiting.
+ */
 describe('e-mail queue (e2e)', () => {
+  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
   let ctx: TestContext;
   let smtp: Smtp;
   let admin: Awaited<ReturnType<typeof loginAsAdmin>>;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    ctx = await startTestApp({ SMTP_URL: smtp.url, ...CONFIG });
+    database = await isolatedDatabase('email');
+    ctx = await startTestApp({ ...database.env, SMTP_URL: smtp.url, ...CONFIG });
     admin = await loginAsAdmin(ctx);
   });
   afterAll(async () => {
     await ctx.app.close();
     await smtp.close();
+    await database.drop();
   });
 
   it('sends a test e-mail: outbox row, BullMQ job, pt-BR HTML with the text escaped, then sent', async () => {
@@ -230,7 +238,8 @@ describe('e-mail queue (e2e)', () => {
 
 describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () => {
   it('says "Não Configurado" and keeps e-mails pending without SMTP_URL, their jobs waiting for a worker that has SMTP', async () => {
-    const ctx = await startTestApp(CONFIG);
+    const database = await isolatedDatabase('email_nosmtp');
+    const ctx = await startTestApp({ ...database.env, ...CONFIG });
     let smtp: Smtp | null = null;
     let withSmtp: TestContext | null = null;
     try {
@@ -255,7 +264,7 @@ describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () 
       expect(handed).toMatchObject({ status: 'pending', attempts: 0, sentAt: null });
       // The job waited in the queue: a process with SMTP on the same queue takes it and sends it once.
       smtp = await startSmtp();
-      withSmtp = await startTestApp({ ...CONFIG, EMAIL_SWEEP_MS: '3600000', SMTP_URL: smtp.url });
+      withSmtp = await startTestApp({ ...database.env, ...CONFIG, EMAIL_SWEEP_MS: '3600000', SMTP_URL: smtp.url });
       const sent = await eventually(async () => {
         const row = await rowOf(ctx, id);
         return row.status === 'sent' ? row : null;
@@ -266,11 +275,14 @@ describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () 
       await withSmtp?.app.close();
       await smtp?.close();
       await ctx.app.close();
+      await database.drop();
     }
   });
 
   it('reports an error when the SMTP server cannot be reached', async () => {
-    const ctx = await startTestApp({ ...CONFIG, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    // Its worker fails every job it takes: on a queue of its own, not the run's.
+    const database = await isolatedDatabase('email_deadsmtp');
+    const ctx = await startTestApp({ ...database.env, ...CONFIG, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
     try {
       const admin = await loginAsAdmin(ctx);
       const { body } = await admin.get('/api/admin/email-status').expect(200);
@@ -278,12 +290,14 @@ describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () 
       expect(body.message).toMatch(/^Falha no SMTP: /);
     } finally {
       await ctx.app.close();
+      await database.drop();
     }
   });
 });
 
 /** Redis down: e-mails wait as pending and go out once a Redis is there (our own server, never the shared one). */
 describe('e-mail outbox while Redis is unreachable (e2e)', () => {
+  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
   let smtp: Smtp;
   let ctx: TestContext;
   let redis: ChildProcess | null = null;
@@ -292,12 +306,14 @@ describe('e-mail outbox while Redis is unreachable (e2e)', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     port = await freePort();
-    ctx = await startTestApp({ ...CONFIG, SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
+    database = await isolatedDatabase('email_noredis');
+    ctx = await startTestApp({ ...database.env, ...CONFIG, SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await ctx.app.close();
     await smtp.close();
     redis?.kill('SIGKILL');
+    await database.drop();
   });
 
   it('keeps e-mails pending while Redis is unreachable and sends each once when it returns', async () => {
@@ -333,6 +349,7 @@ describe('e-mail outbox while Redis is unreachable (e2e)', () => {
  * request that queues an e-mail must answer while the hand-off to the queue is still waiting.
  */
 describe('queuing an e-mail never waits on Redis (e2e)', () => {
+  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
   let smtp: Smtp;
   let ctx: TestContext;
   let proxy: Server;
@@ -358,13 +375,21 @@ describe('queuing an e-mail never waits on Redis (e2e)', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const { port } = proxy.address() as { port: number };
     // No sweep during the test: only the request's own hand-off can queue the e-mail.
-    ctx = await startTestApp({ ...CONFIG, EMAIL_SWEEP_MS: '3600000', SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
+    database = await isolatedDatabase('email_held');
+    ctx = await startTestApp({
+      ...database.env,
+      ...CONFIG,
+      EMAIL_SWEEP_MS: '3600000',
+      SMTP_URL: smtp.url,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+    });
   });
   afterAll(async () => {
     release();
     await ctx.app.close();
     await smtp.close();
     await new Promise((resolve) => proxy.close(resolve));
+    await database.drop();
   });
 
   it('answers while its job is still on its way to Redis; the job goes in once Redis answers', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { SERVICE_UNAVAILABLE } from '../src/common/http-exception.filter';
+import { isolatedDatabase } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import {
   type ApiProcess,
@@ -111,12 +112,16 @@ describe('fault: Redis goes away and comes back (e2e)', () => {
   let redis: RedisProcess;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let ctx: TestContext;
+  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
 
   beforeAll(async () => {
     redis = await privateRedis();
     await redis.start();
     smtp = await startSmtp();
+    // A database of its own: its sweep would otherwise send the run's e-mails left waiting first.
+    database = await isolatedDatabase('faults_redis');
     ctx = await startTestApp({
+      ...database.env,
       REDIS_URL: redis.url,
       SMTP_URL: smtp.url,
       EMAIL_RETRY_DELAY_MS: '300',
@@ -128,6 +133,7 @@ describe('fault: Redis goes away and comes back (e2e)', () => {
     await ctx?.app.close();
     await smtp?.close();
     await redis?.stop();
+    await database?.drop();
   });
 
   const rowStatus = async (id: number) =>

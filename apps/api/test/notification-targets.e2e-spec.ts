@@ -1,5 +1,6 @@
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { openSocket, sessionCookie, wsUrl, type LiveSocket } from './utils/realtime';
+import { isolatedDatabase } from './utils/isolated-app';
 import { eventually, startSmtp, type ReceivedMail } from './utils/smtp';
 import { savePreference, settledState } from './utils/notification-state';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
@@ -25,6 +26,7 @@ async function view(socket: LiveSocket, roomId: number | null): Promise<void> {
 }
 
 describe('notifications that lead somewhere (e2e)', () => {
+  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
   let ctx: TestContext;
   let replica: TestContext;
   let smtp: Smtp;
@@ -56,9 +58,11 @@ describe('notifications that lead somewhere (e2e)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    ctx = await startTestApp({ SMTP_URL: smtp.url, WEB_URL: `${WEB_URL}/`, ...CONFIG });
+    // Its own database and queue: on the shared ones its workers would first send every e-mail other suites left waiting.
+    database = await isolatedDatabase('targets');
+    ctx = await startTestApp({ ...database.env, SMTP_URL: smtp.url, WEB_URL: `${WEB_URL}/`, ...CONFIG });
     // A second replica on the same database and Redis.
-    replica = await startTestApp({ SMTP_URL: smtp.url, WEB_URL, ...CONFIG });
+    replica = await startTestApp({ ...database.env, SMTP_URL: smtp.url, WEB_URL, ...CONFIG });
     admin = await loginAsAdmin(ctx);
     [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
   });
@@ -66,6 +70,7 @@ describe('notifications that lead somewhere (e2e)', () => {
     await replica.app.close();
     await ctx.app.close();
     await smtp.close();
+    await database.drop();
   });
 
   describe('targets and channels', () => {
@@ -139,7 +144,7 @@ describe('notifications that lead somewhere (e2e)', () => {
     });
 
     it('says nothing of a link without WEB_URL', async () => {
-      const bare = await startTestApp({ SMTP_URL: smtp.url, ...CONFIG });
+      const bare = await startTestApp({ ...database.env, SMTP_URL: smtp.url, ...CONFIG });
       try {
         const bareAdmin = await loginAsAdmin(bare);
         expect((await bareAdmin.get('/api/admin/email-status').expect(200)).body.webUrl).toBeNull();

@@ -4,10 +4,18 @@ import { startTestApp, TEST_ADMIN_PASSWORD, type TestContext } from './test-app'
 
 /** A database of its own (migrated and seeded like production) and a Redis prefix, with the means to drop it. */
 export async function isolatedDatabase(label: string) {
-  const name = `wkflow_test_${label}_${newRunId()}`;
+  const id = `${label}_${newRunId()}`;
+  const name = `wkflow_test_${id}`;
   const databaseUrl = databaseUrlFor(name);
   await prepareDatabase(databaseUrl, TEST_ADMIN_PASSWORD);
-  return { databaseUrl, redisPrefix: `${process.env.WKFLOW_TEST_REDIS_PREFIX}:${label}`, drop: () => dropDatabase(name) };
+  const redisPrefix = `${process.env.WKFLOW_TEST_REDIS_PREFIX}:${id}`;
+  return {
+    databaseUrl,
+    redisPrefix,
+    /** The settings that put an app on this database and prefix. */
+    env: { DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix },
+    drop: () => dropDatabase(name),
+  };
 }
 
 /**
@@ -19,7 +27,7 @@ export async function startIsolatedApp(
   env: Record<string, string> = {},
 ): Promise<TestContext & { stop: () => Promise<void> }> {
   const database = await isolatedDatabase(label);
-  const ctx = await startTestApp({ DATABASE_URL: database.databaseUrl, REDIS_PREFIX: database.redisPrefix, ...env });
+  const ctx = await startTestApp({ ...database.env, ...env });
   const stop = async () => {
     await ctx.app.close();
     await database.drop();
