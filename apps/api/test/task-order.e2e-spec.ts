@@ -1,5 +1,6 @@
 import { TaskRank1795450000000 } from '../src/database/migrations/1795450000000-TaskRank';
-import { isRankConflict, retryOnRankConflict } from '../src/tasks/task-rank';
+import { generateKeyBetween } from 'fractional-indexing';
+import { isRankConflict, rankBetween, retryOnRankConflict } from '../src/tasks/task-rank';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -241,6 +242,71 @@ describe('board: task order (e2e)', () => {
     });
     expect(value).toBe(2);
     expect(await order(column)).toEqual([a, b]);
+  });
+
+  it('makes keys in SQL (task_rank_between) between any two keys the library makes, or says it cannot', async () => {
+    // Keys as columns hold them: fresh ones, drops between neighbours and at both ends, bare
+    // integers from drops on top, and the trigger's default keys.
+    const keys = new Set<string>(['a0', 'Zz', 'a1', 'b00', 'z00000000000000000000000042V']);
+    for (let i = 0; i < 300; i += 1) {
+      const sorted = [...keys].sort();
+      const at = Math.floor(Math.random() * (sorted.length + 1));
+      keys.add(rankBetween(sorted[at - 1] ?? null, sorted[at] ?? null));
+      if (i % 10 === 0) keys.add(generateKeyBetween(null, sorted[0]));
+    }
+    const sorted = [...keys].sort();
+    const pairs: [string | null, string | null][] = [[null, null], [null, sorted[0]], [sorted[sorted.length - 1], null]];
+    for (let i = 0; i + 1 < sorted.length; i += 1) pairs.push([sorted[i], sorted[i + 1]]);
+    for (let i = 0; i < 300; i += 1) {
+      const [x, y] = [Math.floor(Math.random() * sorted.length), Math.floor(Math.random() * sorted.length)];
+      if (x !== y) pairs.push([sorted[Math.min(x, y)], sorted[Math.max(x, y)]]);
+      pairs.push([null, sorted[x]], [sorted[y], null]);
+    }
+    const made: { k: string | null }[] = await ctx.dataSource.query(
+      `SELECT task_rank_between(lo, hi) AS k FROM unnest($1::varchar[], $2::varchar[]) WITH ORDINALITY AS p(lo, hi, i) ORDER BY i`,
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    );
+    let unanswered = 0;
+    pairs.forEach(([lo, hi], i) => {
+      const k = made[i].k;
+      if (k === null) {
+        unanswered += 1;
+        // Only an integer it would have to carry over (the slower path does it), or the smallest integer.
+        const carry = (lo === null && hi !== null && /^[A-Za-z]/.test(hi)) || (hi === null && lo !== null);
+        expect({ lo, hi, carry }).toEqual({ lo, hi, carry: true });
+        return;
+      }
+      expect(lo === null || lo < k).toBe(true);
+      expect(hi === null || k < hi).toBe(true);
+      expect(k.length).toBeLessThanOrEqual(64);
+      // A key the library accepts on either side.
+      expect(() => generateKeyBetween(lo, k)).not.toThrow();
+      expect(() => generateKeyBetween(k, hi)).not.toThrow();
+    });
+    expect(unanswered).toBeLessThan(pairs.length / 20);
+    // Keys it cannot read: the slower path's business.
+    const [bad] = await ctx.dataSource.query(
+      `SELECT task_rank_between('tarefa de teste', NULL) AS a, task_rank_between('a0', 'a0') AS b, task_rank_between('a1', 'a0') AS c,
+              task_rank_between('a10', NULL) AS d, task_rank_between(NULL, 'b0') AS e,
+              task_rank_between(NULL, 'a0') AS f, task_rank_between(NULL, 'a1') AS g, task_rank_between('az', NULL) AS h`,
+    );
+    // …and an integer part to carry over (the slower path decrements 'a0' to 'Zz', increments 'az' to 'b00').
+    expect(bad).toEqual({ a: null, b: null, c: null, d: null, e: null, f: null, g: expect.stringMatching(/^a0/), h: null });
+  });
+
+  it('completes a task moved into a list renamed a completion list since the last move', async () => {
+    const column = await newColumn();
+    const [a, b] = await newTasks(column, 2);
+    const other = await newColumn();
+    await admin.put(`/api/tasks/${a}/move`).send({ columnId: other, position: 1 }).expect(200);
+    expect((await admin.get(`/api/tasks/${a}`).expect(200)).body.completedAt).toBeNull();
+    await admin.put(`/api/columns/${other}`).send({ name: unique('Concluídos '), confirmCompletionChange: true }).expect(200);
+    const moved = (await admin.put(`/api/tasks/${b}/move`).send({ columnId: other, position: 1 }).expect(200)).body;
+    expect(moved).toMatchObject({ id: b, columnId: other, position: 1, completedAt: expect.any(String) });
+    await admin.put(`/api/columns/${other}`).send({ name: unique('De volta '), confirmCompletionChange: true }).expect(200);
+    await admin.put(`/api/tasks/${b}/move`).send({ columnId: column, position: 1 }).expect(200);
+    await admin.put(`/api/tasks/${b}/move`).send({ columnId: other, position: 1 }).expect(200);
+    expect((await admin.get(`/api/tasks/${b}`).expect(200)).body.completedAt).toBeNull();
   });
 
   it('refuses bad moves with 400 and hides tasks the user may not see', async () => {

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isCompletedColumnName, type Task } from '@wkflow/contracts';
+import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks, isCompletedColumnName, type Task } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { pgError } from '../common/db-errors';
 import { preparedQuery } from '../common/prepared-query';
@@ -16,46 +16,70 @@ import { TaskRows, taskSelect, type TaskRow } from './task-rows';
 const COMPLETED_AT_AFTER_MOVE = `CASE WHEN $4::boolean AND NOT $5::boolean THEN now() WHEN NOT $4::boolean THEN NULL ELSE "completedAt" END`;
 
 /**
- * A move's read, one statement without a lock: the task (with its key; its current place is not
- * needed), the target column's name and the keys at the place asked ($3 offset, $4 how many) among
- * that column's other board tasks, read in key order through the (columnId, rank) index. Only when
- * fewer keys than asked come back (the place is past the end) are the column's last key and count read.
+ * A move in one statement, and so one round trip and one transaction, without a lock:
+ * - `cur`: the task as it is, with the target column's name;
+ * - `near`: the keys at the place asked ($3 offset, $4 how many) among the target column's other
+ *   board tasks, read in key order through the (columnId, rank) index; `span`: the keys the new
+ *   one goes between and its 1-based place (past the end: after the last key, at count + 1);
+ * - `key`: a key between them (`task_rank_between`, NULL when only the slower path can make it);
+ * - `moved`: the row, only if it is still where `cur` saw it, the user may edit it ($7: every task
+ *   he sees; $8: the tasks assigned to him, $6) and both columns' names are the ones the caller
+ *   decided completion from ($9 id → name, $10 the completion columns among them);
+ * - its 'moved' history row.
+ * The commit does not wait for the WAL flush (synchronous_commit off for this transaction; see
+ * docs/decisions.md). What it answers says why nothing was written, when nothing was.
  */
-const MOVE_READ = `
-  WITH near AS (SELECT array_agg(rank ORDER BY rank) AS near FROM (
-         SELECT rank FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1 ORDER BY rank OFFSET $3 LIMIT $4) s)
-  ${taskSelect(
-    '0',
-    'tasks',
-    `t.rank AS "currentRank",
-     (SELECT name FROM columns WHERE id = $2) AS "targetName",
-     (SELECT near FROM near) AS near,
-     CASE WHEN coalesce(cardinality((SELECT near FROM near)), 0) < $4
-          THEN (SELECT max(rank) FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) END AS last,
-     CASE WHEN coalesce(cardinality((SELECT near FROM near)), 0) < $4
-          THEN (SELECT count(*)::int FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) END AS n,`,
-  )} WHERE t.id = $1`;
-
-/**
- * A move's write, one statement and so one transaction: the row, only if it is still where the
- * read saw it ($8 column, $9 key: otherwise nothing is written and the move is read again), its
- * 'moved' history row ($6 user, $7 names and metadata), and its new place. The commit does not wait
- * for the WAL flush (synchronous_commit off for this transaction; see docs/decisions.md).
- */
-const MOVE_WRITE = `
-  WITH moved AS (
-         UPDATE tasks SET "columnId" = $2, rank = $3, "updatedAt" = now(), "completedAt" = ${COMPLETED_AT_AFTER_MOVE}
-          WHERE id = $1 AND "columnId" = $8 AND rank = $9 AND NOT "isArchived"
-         RETURNING "completedAt"),
+const MOVE = `
+  WITH cur AS (${taskSelect('0', 'tasks', `t.rank AS "currentRank", (SELECT name FROM columns WHERE id = $2) AS "targetName",`)} WHERE t.id = $1),
+       near AS (SELECT array_agg(rank ORDER BY rank) AS near FROM (
+         SELECT rank FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1 ORDER BY rank OFFSET $3 LIMIT $4) s),
+       span AS (
+         SELECT CASE WHEN $5 = 1 THEN NULL WHEN coalesce(cardinality(near), 0) = $4 THEN near[1]
+                     ELSE (SELECT max(rank) FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) END AS lo,
+                CASE WHEN $5 = 1 THEN near[1] WHEN coalesce(cardinality(near), 0) = $4 THEN near[2] END AS hi,
+                CASE WHEN coalesce(cardinality(near), 0) = $4 THEN $5
+                     ELSE (SELECT count(*)::int FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) + 1 END AS place
+           FROM near),
+       key AS (SELECT task_rank_between(lo, hi) AS rank FROM span),
+       moved AS (
+         UPDATE tasks t SET "columnId" = $2, rank = key.rank, "updatedAt" = now(),
+                "completedAt" = CASE WHEN $2 = ANY($10::int[]) AND NOT cur."columnId" = ANY($10::int[]) THEN now()
+                                     WHEN NOT $2 = ANY($10::int[]) THEN NULL ELSE t."completedAt" END
+           FROM cur, key
+          WHERE t.id = $1 AND t."columnId" = cur."columnId" AND t.rank = cur."currentRank" AND NOT t."isArchived"
+            AND key.rank IS NOT NULL AND key.rank <> cur."currentRank"
+            AND ($7 OR ($8 AND $6 = ANY(cur."assignedTo")))
+            AND cur."columnName" = $9::jsonb ->> cur."columnId"::text AND cur."targetName" = $9::jsonb ->> $2::text
+         RETURNING t.rank, t."completedAt"),
        history AS (
          INSERT INTO task_history ("taskId", "userId", "actionType", "oldValue", "newValue", metadata)
-         SELECT $1, $6, 'moved', $7::jsonb->>'from', $7::jsonb->>'to', $7::jsonb->'metadata' FROM moved)
-  SELECT set_config('synchronous_commit', 'off', true) AS "asyncCommit", "completedAt",
-         (SELECT count(*) FROM tasks k WHERE k."columnId" = $2 AND NOT k."isArchived" AND k.id <> $1 AND k.rank < $3)::int + 1 AS position
-    FROM moved`;
+         SELECT $1, $6, 'moved', cur."columnName", cur."targetName",
+                jsonb_build_object('fromColumnId', cur."columnId", 'toColumnId', $2, 'fromColumn', cur."columnName",
+                                   'toColumn', cur."targetName", 'position', span.place)
+           FROM moved, cur, span)
+  SELECT set_config('synchronous_commit', 'off', true) AS "asyncCommit", cur.*, span.place,
+         moved.rank AS "newRank", moved."completedAt" AS "newCompletedAt", key.rank IS NULL AS "noKey",
+         cur."columnName" IS DISTINCT FROM $9::jsonb ->> cur."columnId"::text
+           OR cur."targetName" IS DISTINCT FROM $9::jsonb ->> $2::text AS "namesChanged"
+    FROM cur CROSS JOIN span CROSS JOIN key LEFT JOIN moved ON true`;
 
-/** What MOVE_READ answers. */
-type MoveRead = TaskRow & { currentRank: string; targetName: string | null; near: string[] | null; last: string | null; n: number | null };
+/** What MOVE answers (no row: no such task). */
+type MoveRow = TaskRow & {
+  currentRank: string;
+  targetName: string | null;
+  place: number;
+  newRank: string | null;
+  newCompletedAt: Date | null;
+  noKey: boolean;
+  namesChanged: boolean;
+};
+
+/** The columns' names as a move last read them, and which of them are completion columns. */
+interface ColumnNames {
+  /** id → name, as the JSON object the statement takes. */
+  json: string;
+  completion: number[];
+}
 
 /** Lock-free tries of a move before it takes the locked path (a task many people move at once). */
 const MOVE_ATTEMPTS = 5;
@@ -212,78 +236,84 @@ export class TaskOrdering {
     return { from: source.id, to: target.id, completed: completed && !wasCompleted };
   }
 
+  /** The columns' names for MOVE, read once and again whenever a move finds one changed. */
+  private columnNames: ColumnNames | null = null;
+
+  private async namesOfColumns(): Promise<ColumnNames> {
+    if (!this.columnNames) {
+      const rows: { id: number; name: string }[] = await this.dataSource.query(`SELECT id, name FROM columns`);
+      this.columnNames = {
+        json: JSON.stringify(Object.fromEntries(rows.map((c) => [String(c.id), c.name]))),
+        completion: rows.filter((c) => isCompletedColumnName(c.name)).map((c) => c.id),
+      };
+    }
+    return this.columnNames;
+  }
+
   /**
-   * PUT /api/tasks/{id}/move: two statements and no explicit transaction (MOVE_READ, then
-   * MOVE_WRITE, which checks the task did not move in between); no column lock, no renumbering.
-   * Read again when the task moved meanwhile or another move took the same key.
+   * PUT /api/tasks/{id}/move: one statement (MOVE) and no lock, no renumbering. Completion follows
+   * the columns' names through `isCompletedColumnName`, decided here from the names the statement
+   * checks are current. Run again when the task moved meanwhile, another move took the same key or
+   * a column was renamed; the locked path when the statement cannot make the key.
    */
   async move(user: AuthenticatedUser, id: number, dto: MoveTaskDto): Promise<Task> {
     const wanted = Math.max(1, dto.position);
     const offset = Math.min(Math.max(0, wanted - 2), MAX_OFFSET);
-    let moved: TaskMove | null = null;
-    let task: Task | null = null;
-    for (let attempt = 1; !task; attempt += 1) {
-      const [row] = await preparedQuery<MoveRead>(this.dataSource, 'task_move_read', MOVE_READ, [
-        id,
-        dto.columnId,
-        offset,
-        wanted === 1 ? 1 : 2,
-      ]);
+    for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
+      const columns = await this.namesOfColumns();
+      let row: MoveRow | undefined;
+      try {
+        [row] = await preparedQuery<MoveRow>(this.dataSource, 'task_move', MOVE, [
+          id,
+          dto.columnId,
+          offset,
+          wanted === 1 ? 1 : 2,
+          wanted,
+          user.id,
+          canViewAllTasks(user) && canEditAllTasks(user),
+          canEditAllTasks(user) || canEditAssignedTasks(user),
+          columns.json,
+          columns.completion,
+        ]);
+      } catch (error) {
+        if (isRankConflict(error)) continue;
+        // The column was deleted between the statement's snapshot and its write.
+        if (pgError(error)?.code === '23503') throw new BadRequestException('Lista não encontrada');
+        throw error;
+      }
       const current = row ?? null;
       assertCanEdit(user, current);
       if (current.isArchived) throw new BadRequestException('Tarefa arquivada não pode ser movida');
       if (current.targetName === null) throw new BadRequestException('Lista não encontrada');
-      const source = { id: current.columnId, name: current.columnName };
-      const target = { id: dto.columnId, name: current.targetName };
-      let key: { rank: string; place: number } | null = null;
-      try {
-        key = keyForPlace(wanted, current, current.columnId !== dto.columnId ? current.currentRank : null);
-      } catch (error) {
-        if (!(error instanceof UnusableRankError)) throw error;
+      if (current.newRank !== null) {
+        const completed = columns.completion.includes(dto.columnId);
+        const wasCompleted = columns.completion.includes(current.columnId);
+        this.events.emitMoved(id, user.id, { from: current.columnId, to: dto.columnId, completed: completed && !wasCompleted });
+        return this.rows.toTask({
+          ...current,
+          columnId: dto.columnId,
+          columnName: current.targetName,
+          rank: current.newRank,
+          position: current.place,
+          completedAt: current.newCompletedAt,
+        });
       }
-      const { rank, place } = key ?? { rank: '', place: wanted };
-      const wasCompleted = isCompletedColumnName(source.name);
-      const completed = isCompletedColumnName(target.name);
-      moved = { from: source.id, to: target.id, completed: completed && !wasCompleted };
-      if (!key || rank.length > RANK_MAX_LENGTH || attempt > MOVE_ATTEMPTS) {
-        // Rare: a column needing fresh keys, or a task fought over: the locked path.
-        task = await retryOnRankConflict(() =>
-          this.dataSource.transaction(async (db) => {
-            const locked = await this.rows.findRow(db, id, true);
-            assertCanEdit(user, locked);
-            if (locked.isArchived) throw new BadRequestException('Tarefa arquivada não pode ser movida');
-            moved = await this.moveWithin(db, user, locked, dto.columnId, wanted);
-            return this.rows.toTask((await this.rows.findRow(db, id))!);
-          }),
-        );
-        break;
-      }
-      try {
-        const [after] = await preparedQuery<{ completedAt: Date | null; position: number }>(
-          this.dataSource,
-          'task_move_write',
-          MOVE_WRITE,
-          [
-            id,
-            target.id,
-            rank,
-            completed,
-            wasCompleted,
-            user.id,
-            JSON.stringify({ from: source.name, to: target.name, metadata: movedMetadata(source, target, place) }),
-            current.columnId,
-            current.currentRank,
-          ],
-        );
-        if (after) task = this.rows.toTask({ ...current, columnId: target.id, columnName: target.name, rank, ...after });
-      } catch (error) {
-        if (isRankConflict(error)) continue;
-        // The column was deleted between the read and the write.
-        if (pgError(error)?.code === '23503') throw new BadRequestException('Lista não encontrada');
-        throw error;
-      }
+      if (current.namesChanged) this.columnNames = null;
+      else if (current.noKey) break;
+      // Else the task moved meanwhile, or the key was its own: again.
     }
-    this.events.emitMoved(id, user.id, moved as TaskMove | null);
+    // Rare: a column needing fresh keys, or a task fought over: the locked path.
+    let moved: TaskMove | null = null;
+    const task = await retryOnRankConflict(() =>
+      this.dataSource.transaction(async (db) => {
+        const locked = await this.rows.findRow(db, id, true);
+        assertCanEdit(user, locked);
+        if (locked.isArchived) throw new BadRequestException('Tarefa arquivada não pode ser movida');
+        moved = await this.moveWithin(db, user, locked, dto.columnId, wanted);
+        return this.rows.toTask((await this.rows.findRow(db, id))!);
+      }),
+    );
+    this.events.emitMoved(id, user.id, moved);
     return task;
   }
 }
