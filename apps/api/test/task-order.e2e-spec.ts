@@ -255,7 +255,11 @@ describe('board: task order (e2e)', () => {
       if (i % 10 === 0) keys.add(generateKeyBetween(null, sorted[0]));
     }
     const sorted = [...keys].sort();
-    const pairs: [string | null, string | null][] = [[null, null], [null, sorted[0]], [sorted[sorted.length - 1], null]];
+    const pairs: [string | null, string | null][] = [
+      [null, null],
+      [null, sorted[0]],
+      [sorted[sorted.length - 1], null],
+    ];
     for (let i = 0; i + 1 < sorted.length; i += 1) pairs.push([sorted[i], sorted[i + 1]]);
     for (let i = 0; i < 300; i += 1) {
       const [x, y] = [Math.floor(Math.random() * sorted.length), Math.floor(Math.random() * sorted.length)];
@@ -300,10 +304,16 @@ describe('board: task order (e2e)', () => {
     const other = await newColumn();
     await admin.put(`/api/tasks/${a}/move`).send({ columnId: other, position: 1 }).expect(200);
     expect((await admin.get(`/api/tasks/${a}`).expect(200)).body.completedAt).toBeNull();
-    await admin.put(`/api/columns/${other}`).send({ name: unique('Concluídos '), confirmCompletionChange: true }).expect(200);
+    await admin
+      .put(`/api/columns/${other}`)
+      .send({ name: unique('Concluídos '), confirmCompletionChange: true })
+      .expect(200);
     const moved = (await admin.put(`/api/tasks/${b}/move`).send({ columnId: other, position: 1 }).expect(200)).body;
     expect(moved).toMatchObject({ id: b, columnId: other, position: 1, completedAt: expect.any(String) });
-    await admin.put(`/api/columns/${other}`).send({ name: unique('De volta '), confirmCompletionChange: true }).expect(200);
+    await admin
+      .put(`/api/columns/${other}`)
+      .send({ name: unique('De volta '), confirmCompletionChange: true })
+      .expect(200);
     await admin.put(`/api/tasks/${b}/move`).send({ columnId: column, position: 1 }).expect(200);
     await admin.put(`/api/tasks/${b}/move`).send({ columnId: other, position: 1 }).expect(200);
     expect((await admin.get(`/api/tasks/${b}`).expect(200)).body.completedAt).toBeNull();

@@ -236,17 +236,20 @@ export class TaskOrdering {
     return { from: source.id, to: target.id, completed: completed && !wasCompleted };
   }
 
-  /** The columns' names for MOVE, read once and again whenever a move finds one changed. */
-  private columnNames: ColumnNames | null = null;
+  /** The columns' names for MOVE, read once (concurrent moves share the read) and again whenever a move finds one changed. */
+  private columnNames: Promise<ColumnNames> | null = null;
 
-  private async namesOfColumns(): Promise<ColumnNames> {
-    if (!this.columnNames) {
-      const rows: { id: number; name: string }[] = await this.dataSource.query(`SELECT id, name FROM columns`);
-      this.columnNames = {
+  private namesOfColumns(): Promise<ColumnNames> {
+    this.columnNames ??= (this.dataSource.query(`SELECT id, name FROM columns`) as Promise<{ id: number; name: string }[]>).then(
+      (rows) => ({
         json: JSON.stringify(Object.fromEntries(rows.map((c) => [String(c.id), c.name]))),
         completion: rows.filter((c) => isCompletedColumnName(c.name)).map((c) => c.id),
-      };
-    }
+      }),
+      (error: unknown) => {
+        this.columnNames = null;
+        throw error;
+      },
+    );
     return this.columnNames;
   }
 
