@@ -203,8 +203,9 @@ describe('board changes (e2e)', () => {
       const others = await newTask([someone.id]);
       const moved = await move(others.id, columns[1].id, 1);
       // The manager hears the move with its column, place and order key (awaited: later writes
-      // could otherwise join the same batch, which carries the task as it is then).
-      const move1 = await nextBoard(managerSocket, (m) => m.tasks.some((t) => t.id === others.id && t.columnId === columns[1].id));
+      // could otherwise join the same batch, which carries the task as it is then). The task may
+      // have been created in that column, so the message sought is the one with the new key.
+      const move1 = await nextBoard(managerSocket, (m) => m.tasks.some((t) => t.id === others.id && t.rank === moved.rank));
       expect(move1.tasks.find((t) => t.id === others.id)).toMatchObject({
         columnId: columns[1].id,
         position: moved.position,
