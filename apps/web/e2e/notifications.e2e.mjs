@@ -143,6 +143,11 @@ test('a task assigned to joão reaches his bell and his board live, without a re
   assert.equal((await marked).status(), 200);
   await joao.waitForURL((url) => url.pathname === '/kanban' && url.searchParams.get('task') === String(task.id));
   await dropdown.waitFor({ state: 'hidden' });
+  // The task's dialog opens over the page (modal): closed with Escape before the bell is used again.
+  const taskDialog = joao.getByTestId('task-dialog');
+  await taskDialog.waitFor();
+  await joao.keyboard.press('Escape');
+  await taskDialog.waitFor({ state: 'hidden' });
   await joao.getByRole('button', { name: 'Notificações' }).click();
   await dropdown.getByTestId('notification-item').first().and(joao.locator('[data-read="true"]')).waitFor();
   await joao.keyboard.press('Escape');
