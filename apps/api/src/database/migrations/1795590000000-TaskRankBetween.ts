@@ -15,6 +15,12 @@ export class TaskRankBetween1795590000000 implements MigrationInterface {
     await queryRunner.query(`CREATE FUNCTION "task_rank_integer_length"(k varchar) RETURNS int LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN k ~ '^[a-z]' THEN 2 + ascii(k) - ascii('a') WHEN k ~ '^[A-Z]' THEN 2 + ascii('Z') - ascii(k) END
 $$`);
+    // A key the function can read: base-62 digits after a letter, the integer part complete, no
+    // trailing '0' in the fraction, not the smallest integer.
+    await queryRunner.query(`CREATE FUNCTION "task_rank_readable"(k varchar) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT k ~ '^[A-Za-z][0-9A-Za-z]*$' COLLATE "C" AND length(k) >= task_rank_integer_length(k)
+         AND NOT (length(k) > task_rank_integer_length(k) AND right(k, 1) = '0') AND k <> 'A' || repeat('0', 26)
+$$`);
     await queryRunner.query(`CREATE FUNCTION "task_rank_between"(lo varchar, hi varchar) RETURNS varchar LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   digits constant text := '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -25,33 +31,13 @@ DECLARE
   a int;
   b int;
 BEGIN
-  -- Only keys this function can read: base-62 digits after a letter, the integer part complete,
-  -- no trailing '0' in the fraction, not the smallest integer; lo below hi.
-  IF (lo IS NOT NULL AND (lo !~ '^[A-Za-z][0-9A-Za-z]*$' COLLATE "C" OR length(lo) < task_rank_integer_length(lo)
-        OR (length(lo) > task_rank_integer_length(lo) AND right(lo, 1) = '0') OR lo = 'A' || repeat('0', 26)))
-     OR (hi IS NOT NULL AND (hi !~ '^[A-Za-z][0-9A-Za-z]*$' COLLATE "C" OR length(hi) < task_rank_integer_length(hi)
-        OR (length(hi) > task_rank_integer_length(hi) AND right(hi, 1) = '0') OR hi = 'A' || repeat('0', 26)))
-     OR (lo IS NOT NULL AND hi IS NOT NULL AND lo COLLATE "C" >= hi COLLATE "C") THEN
+  IF NOT coalesce(task_rank_readable(lo), true) OR NOT coalesce(task_rank_readable(hi), true)
+     OR lo COLLATE "C" >= hi COLLATE "C" THEN
     RETURN NULL;
   END IF;
 
   IF lo IS NULL AND hi IS NULL THEN
     k := 'a0';
-  ELSIF lo IS NULL THEN
-    n := task_rank_integer_length(hi);
-    IF length(hi) > n THEN
-      -- Below hi's fraction s: '0'* then '1' (s goes on above '1') or '0V' (it goes on with '1').
-      rest := ltrim(substr(hi, n + 1), '0');
-      k := left(hi, length(hi) - length(rest)) || CASE WHEN left(rest, 1) COLLATE "C" > '1' THEN '1' ELSE '0V' END;
-    ELSIF right(hi, 1) <> '0' THEN
-      -- hi is a bare integer: one less in its last digit.
-      k := left(hi, n - 1) || substr(digits, strpos(digits, right(hi, 1)) - 1, 1);
-      IF k = 'A' || repeat('0', 26) THEN
-        RETURN NULL;
-      END IF;
-    ELSE
-      RETURN NULL;
-    END IF;
   ELSIF hi IS NULL THEN
     -- One more in the last digit of lo's integer part.
     n := task_rank_integer_length(lo);
@@ -59,10 +45,20 @@ BEGIN
       RETURN NULL;
     END IF;
     k := left(lo, n - 1) || substr(digits, strpos(digits, substr(lo, n, 1)) + 1, 1);
-  ELSIF left(hi, length(lo)) = lo THEN
-    -- hi is lo followed by s: lo, then a fraction below s (as above).
-    rest := ltrim(substr(hi, length(lo) + 1), '0');
+  ELSIF (lo IS NULL AND length(hi) > task_rank_integer_length(hi)) OR left(hi, length(lo)) = lo THEN
+    -- hi is p followed by s (p: lo, or hi's integer part when nothing is below): p, then below s
+    -- '0'* and '1' (s goes on above '1') or '0V' (it goes on with '1').
+    rest := ltrim(substr(hi, coalesce(length(lo), task_rank_integer_length(hi)) + 1), '0');
     k := left(hi, length(hi) - length(rest)) || CASE WHEN left(rest, 1) COLLATE "C" > '1' THEN '1' ELSE '0V' END;
+  ELSIF lo IS NULL THEN
+    -- hi is a bare integer: one less in its last digit.
+    IF right(hi, 1) = '0' THEN
+      RETURN NULL;
+    END IF;
+    k := left(hi, length(hi) - 1) || substr(digits, strpos(digits, right(hi, 1)) - 1, 1);
+    IF k = 'A' || repeat('0', 26) THEN
+      RETURN NULL;
+    END IF;
   ELSE
     -- They differ first at i: a digit between theirs there when there is one and the key stays
     -- whole (in the fraction, or the integer part's last digit); else lo followed by 'V'.
@@ -93,6 +89,7 @@ $$`);
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP FUNCTION "task_rank_between"(varchar, varchar)`);
+    await queryRunner.query(`DROP FUNCTION "task_rank_readable"(varchar)`);
     await queryRunner.query(`DROP FUNCTION "task_rank_integer_length"(varchar)`);
   }
 }
