@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type Server } from 'node:net';
 import { EmailService } from '../src/email/email.service';
 import { TEST_REDIS_URL } from './setup/test-env';
-import { isolatedDatabase } from './utils/isolated-app';
+import { isolatedDatabase, startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 import { freePort } from '../../../scripts/free-port.cjs';
@@ -18,21 +18,18 @@ const rowOf = async (ctx: TestContext, id: number) => (await ctx.dataSource.quer
  * ones a worker would first send every e-mail the other suites' apps (without SMTP) left waiting.
  */
 describe('e-mail queue (e2e)', () => {
-  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
-  let ctx: TestContext;
+  let ctx: IsolatedApp;
   let smtp: Smtp;
   let admin: Awaited<ReturnType<typeof loginAsAdmin>>;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    database = await isolatedDatabase('email');
-    ctx = await startTestApp({ ...database.env, SMTP_URL: smtp.url, ...CONFIG });
+    ctx = await startIsolatedApp('email', { SMTP_URL: smtp.url, ...CONFIG });
     admin = await loginAsAdmin(ctx);
   });
   afterAll(async () => {
-    await ctx.app.close();
+    await ctx.stop();
     await smtp.close();
-    await database.drop();
   });
 
   it('sends a test e-mail: outbox row, BullMQ job, pt-BR HTML with the text escaped, then sent', async () => {
@@ -281,39 +278,34 @@ describe('e-mail without SMTP, and with an SMTP that does not answer (e2e)', () 
 
   it('reports an error when the SMTP server cannot be reached', async () => {
     // Its worker fails every job it takes: on a queue of its own, not the run's.
-    const database = await isolatedDatabase('email_deadsmtp');
-    const ctx = await startTestApp({ ...database.env, ...CONFIG, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    const ctx = await startIsolatedApp('email_deadsmtp', { ...CONFIG, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
     try {
       const admin = await loginAsAdmin(ctx);
       const { body } = await admin.get('/api/admin/email-status').expect(200);
       expect(body.status).toBe('error');
       expect(body.message).toMatch(/^Falha no SMTP: /);
     } finally {
-      await ctx.app.close();
-      await database.drop();
+      await ctx.stop();
     }
   });
 });
 
 /** Redis down: e-mails wait as pending and go out once a Redis is there (our own server, never the shared one). */
 describe('e-mail outbox while Redis is unreachable (e2e)', () => {
-  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
   let smtp: Smtp;
-  let ctx: TestContext;
+  let ctx: IsolatedApp;
   let redis: ChildProcess | null = null;
   let port: number;
 
   beforeAll(async () => {
     smtp = await startSmtp();
     port = await freePort();
-    database = await isolatedDatabase('email_noredis');
-    ctx = await startTestApp({ ...database.env, ...CONFIG, SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
+    ctx = await startIsolatedApp('email_noredis', { ...CONFIG, SMTP_URL: smtp.url, REDIS_URL: `redis://127.0.0.1:${port}` });
   });
   afterAll(async () => {
-    await ctx.app.close();
+    await ctx.stop();
     await smtp.close();
     redis?.kill('SIGKILL');
-    await database.drop();
   });
 
   it('keeps e-mails pending while Redis is unreachable and sends each once when it returns', async () => {
@@ -349,9 +341,8 @@ describe('e-mail outbox while Redis is unreachable (e2e)', () => {
  * request that queues an e-mail must answer while the hand-off to the queue is still waiting.
  */
 describe('queuing an e-mail never waits on Redis (e2e)', () => {
-  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
   let smtp: Smtp;
-  let ctx: TestContext;
+  let ctx: IsolatedApp;
   let proxy: Server;
   let held = false;
   const waiting: (() => void)[] = [];
@@ -375,9 +366,7 @@ describe('queuing an e-mail never waits on Redis (e2e)', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const { port } = proxy.address() as { port: number };
     // No sweep during the test: only the request's own hand-off can queue the e-mail.
-    database = await isolatedDatabase('email_held');
-    ctx = await startTestApp({
-      ...database.env,
+    ctx = await startIsolatedApp('email_held', {
       ...CONFIG,
       EMAIL_SWEEP_MS: '3600000',
       SMTP_URL: smtp.url,
@@ -386,10 +375,9 @@ describe('queuing an e-mail never waits on Redis (e2e)', () => {
   });
   afterAll(async () => {
     release();
-    await ctx.app.close();
+    await ctx.stop();
     await smtp.close();
     await new Promise((resolve) => proxy.close(resolve));
-    await database.drop();
   });
 
   it('answers while its job is still on its way to Redis; the job goes in once Redis answers', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { SERVICE_UNAVAILABLE } from '../src/common/http-exception.filter';
-import { isolatedDatabase } from './utils/isolated-app';
+import { startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import {
   type ApiProcess,
@@ -14,7 +14,7 @@ import {
   startApi,
   waitFor,
 } from './utils/processes';
-import { ADMIN_EMAIL, loginAsAdmin, startTestApp, type TestContext, unique } from './utils/test-app';
+import { ADMIN_EMAIL, loginAsAdmin, unique } from './utils/test-app';
 import { databaseUrlFor, dropDatabase, newRunId, TEST_REDIS_URL } from './setup/test-env';
 
 /**
@@ -111,17 +111,14 @@ describe('fault: the API restarts while a timer runs (e2e)', () => {
 describe('fault: Redis goes away and comes back (e2e)', () => {
   let redis: RedisProcess;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let ctx: TestContext;
-  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
+  let ctx: IsolatedApp;
 
   beforeAll(async () => {
     redis = await privateRedis();
     await redis.start();
     smtp = await startSmtp();
     // A database of its own: its sweep would otherwise send the run's e-mails left waiting first.
-    database = await isolatedDatabase('faults_redis');
-    ctx = await startTestApp({
-      ...database.env,
+    ctx = await startIsolatedApp('faults_redis', {
       REDIS_URL: redis.url,
       SMTP_URL: smtp.url,
       EMAIL_RETRY_DELAY_MS: '300',
@@ -130,10 +127,9 @@ describe('fault: Redis goes away and comes back (e2e)', () => {
     });
   });
   afterAll(async () => {
-    await ctx?.app.close();
+    await ctx?.stop();
     await smtp?.close();
     await redis?.stop();
-    await database?.drop();
   });
 
   const rowStatus = async (id: number) =>

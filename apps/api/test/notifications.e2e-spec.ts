@@ -2,10 +2,10 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_TYPES } from '@wkflow/co
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { RemindersService } from '../src/notifications/reminders.service';
 import { openSocket, sessionCookie, wsUrl } from './utils/realtime';
-import { isolatedDatabase } from './utils/isolated-app';
+import { startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import { savePreference, settledState } from './utils/notification-state';
-import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { loginAs, loginAsAdmin, newUser, unique } from './utils/test-app';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -14,8 +14,7 @@ const CONFIG = { EMAIL_RETRY_DELAY_MS: '50', EMAIL_ATTEMPTS: '3', EMAIL_SWEEP_MS
 const inDays = (days: number) => new Date(Date.now() + days * 86400_000).toISOString();
 
 describe('notifications (e2e)', () => {
-  let database: Awaited<ReturnType<typeof isolatedDatabase>>;
-  let ctx: TestContext;
+  let ctx: IsolatedApp;
   let smtp: Smtp;
   let admin: Agent;
   let adminId: number;
@@ -35,8 +34,7 @@ describe('notifications (e2e)', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     // Its own database and queue: on the shared ones its worker would first send every e-mail other suites left waiting.
-    database = await isolatedDatabase('notifications');
-    ctx = await startTestApp({ ...database.env, SMTP_URL: smtp.url, ...CONFIG });
+    ctx = await startIsolatedApp('notifications', { SMTP_URL: smtp.url, ...CONFIG });
     admin = await loginAsAdmin(ctx);
     [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
     [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
@@ -44,9 +42,8 @@ describe('notifications (e2e)', () => {
     [{ id: todoColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'A fazer'`);
   });
   afterAll(async () => {
-    await ctx.app.close();
+    await ctx.stop();
     await smtp.close();
-    await database.drop();
   });
 
   describe('producers', () => {

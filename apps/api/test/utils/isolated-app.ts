@@ -22,10 +22,9 @@ export async function isolatedDatabase(label: string) {
  * An app on a database and Redis prefix of its own, for suites whose figures are over the whole
  * team, or whose processes work through whole tables (an outbox), and must not see other suites' rows.
  */
-export async function startIsolatedApp(
-  label: string,
-  env: Record<string, string> = {},
-): Promise<TestContext & { stop: () => Promise<void> }> {
+export type IsolatedApp = TestContext & { stop: () => Promise<void> };
+
+export async function startIsolatedApp(label: string, env: Record<string, string> = {}): Promise<IsolatedApp> {
   const database = await isolatedDatabase(label);
   const ctx = await startTestApp({ ...database.env, ...env });
   const stop = async () => {
