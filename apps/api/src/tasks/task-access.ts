@@ -19,6 +19,14 @@ export function assertCanSee(user: AuthenticatedUser, task: { assignedTo: number
   if (!task || (!canViewAllTasks(user) && !task.assignedTo.includes(user.id))) throw new NotFoundException(TASK_NOT_FOUND);
 }
 
+/**
+ * assertCanEdit's rule as two flags for a statement that checks it itself: whether the user may
+ * edit every task (he sees them all and edits all), and whether he may edit those assigned to him.
+ */
+export function editRights(user: AuthenticatedUser): [every: boolean, assigned: boolean] {
+  return [canViewAllTasks(user) && canEditAllTasks(user), canEditAllTasks(user) || canEditAssignedTasks(user)];
+}
+
 export function assertCanEdit(user: AuthenticatedUser, task: { assignedTo: number[] } | null): asserts task {
   assertCanSee(user, task);
   if (canEditAllTasks(user)) return;

@@ -1,19 +1,23 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks, isCompletedColumnName, type Task } from '@wkflow/contracts';
+import { isCompletedColumnName, type Task } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { pgError } from '../common/db-errors';
 import { preparedQuery } from '../common/prepared-query';
 import type { MoveTaskDto } from './dto/tasks.dto';
-import { assertCanEdit } from './task-access';
+import { assertCanEdit, editRights } from './task-access';
 import { TaskEvents, type TaskMove } from './task-events';
 import { TaskHistoryWriter } from './task-history';
 import { freshRanks, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
 import { TaskRows, taskSelect, type TaskRow } from './task-rows';
 
-/** completedAt after a move: set on entering a completed column ($4: target completed, $5: source completed), cleared on leaving. */
-const COMPLETED_AT_AFTER_MOVE = `CASE WHEN $4::boolean AND NOT $5::boolean THEN now() WHEN NOT $4::boolean THEN NULL ELSE "completedAt" END`;
+/**
+ * completedAt after a move, from two SQL conditions: set on entering a completed column (`target`
+ * completed, `source` not), cleared on leaving one; `current` is the column as the statement names it.
+ */
+const completedAtAfterMove = (target: string, source: string, current = '"completedAt"') =>
+  `CASE WHEN ${target} AND NOT ${source} THEN now() WHEN NOT ${target} THEN NULL ELSE ${current} END`;
 
 /**
  * A move in one statement, and so one round trip and one transaction, without a lock:
@@ -43,8 +47,7 @@ const MOVE = `
        key AS (SELECT task_rank_between(lo, hi) AS rank FROM span),
        moved AS (
          UPDATE tasks t SET "columnId" = $2, rank = key.rank, "updatedAt" = now(),
-                "completedAt" = CASE WHEN $2 = ANY($10::int[]) AND NOT cur."columnId" = ANY($10::int[]) THEN now()
-                                     WHEN NOT $2 = ANY($10::int[]) THEN NULL ELSE t."completedAt" END
+                "completedAt" = ${completedAtAfterMove('$2 = ANY($10::int[])', 'cur."columnId" = ANY($10::int[])', 't."completedAt"')}
            FROM cur, key
           WHERE t.id = $1 AND t."columnId" = cur."columnId" AND t.rank = cur."currentRank" AND NOT t."isArchived"
             AND key.rank IS NOT NULL AND key.rank <> cur."currentRank"
@@ -221,7 +224,7 @@ export class TaskOrdering {
     const completed = isCompletedColumnName(target.name);
     const tooLong = rank.length > RANK_MAX_LENGTH;
     await db.query(
-      `UPDATE tasks SET "columnId" = $2, rank = $3, "updatedAt" = now(), "completedAt" = ${COMPLETED_AT_AFTER_MOVE} WHERE id = $1`,
+      `UPDATE tasks SET "columnId" = $2, rank = $3, "updatedAt" = now(), "completedAt" = ${completedAtAfterMove('$4::boolean', '$5::boolean')} WHERE id = $1`,
       [task.id, toColumnId, tooLong ? `~${task.id}` : rank, completed, wasCompleted],
     );
     if (tooLong) await this.respace(db, toColumnId, task.id, place);
@@ -273,8 +276,7 @@ export class TaskOrdering {
           wanted === 1 ? 1 : 2,
           wanted,
           user.id,
-          canViewAllTasks(user) && canEditAllTasks(user),
-          canEditAllTasks(user) || canEditAssignedTasks(user),
+          ...editRights(user),
           columns.json,
           columns.completion,
         ]);
