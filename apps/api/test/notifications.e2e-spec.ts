@@ -119,6 +119,8 @@ describe('notifications (e2e)', () => {
     it('tells assignees and creator when a task enters a completed column (by their preferences), not the one who moved it', async () => {
       const gerente = await newUser(ctx, { profileId: 2 });
       const [ana, carlos] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      // An assignee whose account is no longer approved hears nothing.
+      const former = await newUser(ctx, { profileId: 3 });
       // ana also wants completions in the browser, without sound.
       await savePrefs(ana.id, 'task_completed', true, true, false);
       const gerenteAgent = await loginAs(ctx, gerente.email, gerente.password);
@@ -130,9 +132,10 @@ describe('notifications (e2e)', () => {
           clientId,
           columnId: todoColumnId,
           deadline: inDays(3),
-          assignedTo: [ana.id, carlos.id],
+          assignedTo: [ana.id, carlos.id, former.id],
         })
         .expect(201);
+      await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [former.id]);
       const carlosAgent = await loginAs(ctx, carlos.email, carlos.password);
       await carlosAgent.put(`/api/tasks/${task.body.id}/move`).send({ columnId: doneColumnId, position: 1 }).expect(200);
 
@@ -142,7 +145,13 @@ describe('notifications (e2e)', () => {
       expect((await rowsOf(ana.id)).find((r: { type: string }) => r.type === 'task_completed')).toMatchObject({
         soundEnabled: false,
         channel: 'both',
+        title: `Tarefa concluída: ${task.body.title}`,
       });
+      const [{ message }] = await ctx.dataSource.query(
+        `SELECT message FROM notifications WHERE "userId" = $1 AND type = 'task_completed'`,
+        [ana.id],
+      );
+      expect(message).toBe(`${carlos.name} concluiu a tarefa "${task.body.title}".`);
       // The bell keeps it too, whatever the toggles: no pop-up and no sound, e-mail only outward.
       await settled(gerente.id, gerente.email);
       expect(await rowsOf(gerente.id)).toEqual([
@@ -150,6 +159,8 @@ describe('notifications (e2e)', () => {
       ]);
       await settled(carlos.id, carlos.email);
       expect((await mailsOf(carlos.email)).map((m: { emailType: string }) => m.emailType)).toEqual(['task_assigned']);
+      await settled(former.id, former.email);
+      expect((await rowsOf(former.id)).map((r: { type: string }) => r.type)).toEqual(['task_assigned']);
     });
 
     it('honours each channel of the preferences', async () => {

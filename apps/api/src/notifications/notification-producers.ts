@@ -5,7 +5,7 @@ import { ChatEvents, type ChatMessageCreatedEvent } from '../chat/chat-events';
 import { TaskEvents, type TaskEvent } from '../tasks/task-events';
 import { TaskLookup, type TaskSummary } from '../tasks/task-lookup';
 import { TimerEvents, type TimerChangedEvent } from '../timer/timer-events';
-import { UserDirectory, type UserAccess } from '../users/user-directory';
+import { UserDirectory, type UserAccess, type UserContact } from '../users/user-directory';
 import { UserEvents } from '../users/user-events';
 import { NotificationsService } from './notifications.service';
 import { RealtimeService } from './realtime.service';
@@ -81,22 +81,29 @@ export class NotificationProducers implements OnModuleInit {
     return this.users.approvedAccess(ids ?? undefined);
   }
 
-  /** Task notifications go to users who may still read tasks, never to the one who acted. */
-  private async taskReaders(ids: Iterable<number>, actorId: number): Promise<number[]> {
-    const wanted = [...new Set(ids)].filter((id) => id !== actorId);
-    return (await this.recipients(wanted)).filter((user) => can(user, 'tasks', 'read')).map((user) => user.id);
+  /**
+   * Who hears of a task event, in one users query: the approved users among `ids` who may still
+   * read tasks, never the one who acted; and the actor's name for the message.
+   */
+  private async taskAudience(ids: Iterable<number>, actorId: number): Promise<{ readers: UserContact[]; actor: string }> {
+    const wanted = new Set(ids);
+    wanted.delete(actorId);
+    if (!wanted.size) return { readers: [], actor: '' };
+    const users = await this.users.contactsWithAccess([...wanted, actorId]);
+    return {
+      readers: users.filter((user) => wanted.has(user.id) && user.isApproved && can(user, 'tasks', 'read')),
+      actor: users.find((user) => user.id === actorId)?.name ?? 'Alguém',
+    };
   }
 
   private async onTaskEvent(event: TaskEvent): Promise<void> {
     // Open boards hear of the change itself from the board feed (BoardFeed, from the change log).
     if (event.type === 'taskCreated' || event.type === 'taskAssigned') {
-      const added = event.type === 'taskCreated' ? event.assignedTo : event.added;
-      const users = await this.taskReaders(added, event.actorId);
-      if (!users.length) return;
+      const { readers, actor } = await this.taskAudience(event.type === 'taskCreated' ? event.assignedTo : event.added, event.actorId);
+      if (!readers.length) return;
       const task = await this.task(event.taskId);
       if (!task) return;
-      const actor = await this.actorName(event.actorId);
-      await this.notifications.notifyEach(users, 'task_assigned', {
+      await this.notifications.notifyContacts(readers, 'task_assigned', {
         title: `Nova tarefa atribuída: ${task.title}`,
         message: `${actor} atribuiu a tarefa "${task.title}" a você.`,
         data: { taskId: event.taskId },
@@ -104,18 +111,17 @@ export class NotificationProducers implements OnModuleInit {
     } else if (event.type === 'commentAdded') {
       const task = await this.task(event.taskId);
       if (!task) return;
-      const actor = await this.actorName(event.actorId);
-      await this.notifications.notifyEach(await this.taskReaders(task.assignees, event.actorId), 'task_comment', {
+      const { readers, actor } = await this.taskAudience(task.assignees, event.actorId);
+      await this.notifications.notifyContacts(readers, 'task_comment', {
         title: `Novo comentário em: ${task.title}`,
         message: `${actor} comentou na tarefa "${task.title}".`,
         data: { taskId: event.taskId, commentId: event.commentId },
       });
     } else if (event.type === 'taskMoved' && event.completed) {
-      const task = await this.task(event.taskId);
+      const task = event.task ?? (await this.task(event.taskId));
       if (!task) return;
-      const actor = await this.actorName(event.actorId);
-      const users = await this.taskReaders([...task.assignees, ...(task.createdBy ? [task.createdBy] : [])], event.actorId);
-      await this.notifications.notifyEach(users, 'task_completed', {
+      const { readers, actor } = await this.taskAudience([...task.assignees, ...(task.createdBy ? [task.createdBy] : [])], event.actorId);
+      await this.notifications.notifyContacts(readers, 'task_completed', {
         title: `Tarefa concluída: ${task.title}`,
         message: `${actor} concluiu a tarefa "${task.title}".`,
         data: { taskId: event.taskId },

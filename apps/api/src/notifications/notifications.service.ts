@@ -23,7 +23,7 @@ import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { EmailService } from '../email/email.service';
 import type { PreferenceDto } from './dto/notifications.dto';
-import { UserDirectory } from '../users/user-directory';
+import { UserDirectory, type UserContact } from '../users/user-directory';
 import { RealtimeService } from './realtime.service';
 
 export interface NotifyContent {
@@ -71,6 +71,17 @@ interface NotificationRow {
 }
 
 const COLUMNS = `id, type, title, message, "isRead", channel, "soundEnabled", data, "createdAt"`;
+
+/** Each user with the channels his saved preferences (`saved`, any users') give this type. */
+function withChannels(users: UserContact[], saved: (NotificationPreference & { userId: number })[], type: SystemNotificationType) {
+  return users.map((user) => ({
+    user,
+    channels: channelsFor(
+      type,
+      saved.filter((p) => p.userId === user.id),
+    ),
+  }));
+}
 
 function toNotification(row: NotificationRow): Notification {
   return {
@@ -214,6 +225,12 @@ export class NotificationsService {
     await this.write(await this.recipients(this.dataSource, userIds, type), type, content);
   }
 
+  /** notifyEach for users whose contacts the caller has read already (approved ones): their preferences, then the write. */
+  async notifyContacts(users: UserContact[], type: SystemNotificationType, content: NotifyContent): Promise<void> {
+    if (!users.length) return;
+    await this.write(await this.withChannels(this.dataSource, users, type), type, content);
+  }
+
   /**
    * A chat message for one reader. While the reader has an unread notification of that room, the
    * message updates it ('3 novas mensagens em #sala', latest text, moved to the top) instead of
@@ -262,20 +279,27 @@ export class NotificationsService {
 
   /** The approved users among `userIds`, each with the channels his preferences give this type (two queries for any number). */
   private async recipients(db: EntityManager | DataSource, userIds: number[], type: SystemNotificationType) {
-    const [contacts, saved] = await Promise.all([
-      this.users.approvedContacts(userIds, db),
-      db.query(
-        `SELECT "userId", type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = ANY($1::int[])`,
-        [userIds],
-      ) as Promise<(NotificationPreference & { userId: number })[]>,
-    ]);
-    return contacts.map((user) => ({
-      user,
-      channels: channelsFor(
-        type,
-        saved.filter((p) => p.userId === user.id),
+    const [contacts, saved] = await Promise.all([this.users.approvedContacts(userIds, db), this.preferencesOf(db, userIds)]);
+    return withChannels(contacts, saved, type);
+  }
+
+  /** These users, each with the channels his preferences give this type (one query). */
+  private async withChannels(db: EntityManager | DataSource, users: UserContact[], type: SystemNotificationType) {
+    return withChannels(
+      users,
+      await this.preferencesOf(
+        db,
+        users.map((user) => user.id),
       ),
-    }));
+      type,
+    );
+  }
+
+  private preferencesOf(db: EntityManager | DataSource, userIds: number[]): Promise<(NotificationPreference & { userId: number })[]> {
+    return db.query(
+      `SELECT "userId", type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = ANY($1::int[])`,
+      [userIds],
+    );
   }
 
   /**

@@ -293,7 +293,12 @@ export class TaskOrdering {
       if (current.newRank !== null) {
         const completed = columns.completion.includes(dto.columnId);
         const wasCompleted = columns.completion.includes(current.columnId);
-        this.events.emitMoved(id, user.id, { from: current.columnId, to: dto.columnId, completed: completed && !wasCompleted });
+        this.events.emitMoved(id, user.id, {
+          from: current.columnId,
+          to: dto.columnId,
+          completed: completed && !wasCompleted,
+          task: { id, title: current.title, clientId: current.clientId, createdBy: current.createdBy, assignees: current.assignedTo },
+        });
         return this.rows.toTask({
           ...current,
           columnId: dto.columnId,

@@ -28,6 +28,11 @@ export interface UserAccess extends PermissionSubject {
   accessProfileId: number;
 }
 
+/** A user with his contact, whether he is approved, and his profile's permissions (who to tell, and how to name him). */
+export interface UserContactAccess extends UserContact, UserAccess {
+  isApproved: boolean;
+}
+
 /**
  * What other modules may know about users, in one query per call whatever the number of ids
  * (the users module alone reads its tables: docs/decisions.md, "Module boundaries").
@@ -139,6 +144,21 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
         `SELECT id, "accessProfileId" FROM users WHERE "isApproved" AND ($1::int[] IS NULL OR id = ANY($1::int[])) ORDER BY id`,
         [ids ?? null],
       ) as Promise<{ id: number; accessProfileId: number }[]>,
+      this.profilePermissions(),
+    ]);
+    return users.map((user) => ({ ...user, permissions: profiles.get(user.accessProfileId) ?? [] }));
+  }
+
+  /**
+   * The users among `ids`, approved or not, with their contacts and permissions, in one query: an
+   * event's actor (named even when no longer approved) and the approved users it is told to.
+   */
+  async contactsWithAccess(ids: number[]): Promise<UserContactAccess[]> {
+    if (!ids.length) return [];
+    const [users, profiles] = await Promise.all([
+      this.dataSource.query(`SELECT id, name, email, "accessProfileId", "isApproved" FROM users WHERE id = ANY($1::int[]) ORDER BY id`, [
+        [...new Set(ids)],
+      ]) as Promise<Omit<UserContactAccess, 'permissions'>[]>,
       this.profilePermissions(),
     ]);
     return users.map((user) => ({ ...user, permissions: profiles.get(user.accessProfileId) ?? [] }));
