@@ -228,7 +228,7 @@ export class NotificationsService {
   /** notifyEach for users whose contacts the caller has read already (approved ones): their preferences, then the write. */
   async notifyContacts(users: UserContact[], type: SystemNotificationType, content: NotifyContent): Promise<void> {
     if (!users.length) return;
-    await this.write(await this.withChannels(this.dataSource, users, type), type, content);
+    await this.write(await this.withPreferences(this.dataSource, users, type), type, content);
   }
 
   /**
@@ -284,7 +284,7 @@ export class NotificationsService {
   }
 
   /** These users, each with the channels his preferences give this type (one query). */
-  private async withChannels(db: EntityManager | DataSource, users: UserContact[], type: SystemNotificationType) {
+  private async withPreferences(db: EntityManager | DataSource, users: UserContact[], type: SystemNotificationType) {
     return withChannels(
       users,
       await this.preferencesOf(
