@@ -244,6 +244,44 @@ describe('board: task order (e2e)', () => {
     expect(await order(column)).toEqual([a, b]);
   });
 
+  it('runs a move again when PostgreSQL ends it to break a deadlock with a column being given fresh keys', async () => {
+    // The shape of the locked path's respace: the target column locked FOR UPDATE, then its rows.
+    // A move into that column locks its row, then waits for the column (its foreign-key check);
+    // the respace then waits for the row: PostgreSQL ends the move's statement, which is run again.
+    const [source, target] = [await newColumn(), await newColumn()];
+    const [moving] = await newTasks(source, 1);
+    const [a, b] = await newTasks(target, 2);
+    const respace = ctx.dataSource.createQueryRunner();
+    await respace.startTransaction();
+    let answer: Promise<{ status: number }>;
+    try {
+      await respace.query(`SELECT id FROM columns WHERE id = $1 FOR UPDATE`, [target]);
+      answer = admin
+        .put(`/api/tasks/${moving}/move`)
+        .send({ columnId: target, position: 2 })
+        .then((res) => res);
+      // The move holds its row and waits for the column.
+      for (let waited = 0; ; waited += 10) {
+        const [{ n }] = await ctx.dataSource.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH cur AS%'`,
+        );
+        if (n > 0) break;
+        if (waited > 10_000) throw new Error('the move never waited for the column');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // The respace's write of that row closes the cycle; the move, waiting first, is the one ended.
+      await respace.query(`UPDATE tasks SET rank = rank WHERE id = $1`, [moving]);
+      await respace.commitTransaction();
+    } finally {
+      if (respace.isTransactionActive) await respace.rollbackTransaction();
+      await respace.release();
+    }
+    expect((await answer!).status).toBe(200);
+    expect(await order(target)).toEqual([a, moving, b]);
+    expect(await order(source)).toEqual([]);
+  });
+
   it('makes keys in SQL (task_rank_between) between any two keys the library makes, or says it cannot', async () => {
     // Keys as columns hold them: fresh ones, drops between neighbours and at both ends, bare
     // integers from drops on top, and the trigger's default keys.

@@ -9,7 +9,7 @@ import type { MoveTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, editRights } from './task-access';
 import { TaskEvents, type TaskMove } from './task-events';
 import { TaskHistoryWriter } from './task-history';
-import { freshRanks, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
+import { freshRanks, isDeadlock, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
 import { TaskRows, taskSelect, type TaskRow } from './task-rows';
 
 /**
@@ -187,12 +187,15 @@ export class TaskOrdering {
     );
     const ids = rows.map((r) => r.id);
     if (taskId !== null) ids.splice(place - 1, 0, taskId);
-    // Temporary distinct keys first: the unique index is checked row by row.
-    await db.query(`UPDATE tasks SET rank = '~' || id WHERE id = ANY($1::int[])`, [ids]);
-    await db.query(`UPDATE tasks t SET rank = v.rank FROM unnest($1::int[], $2::text[]) AS v(id, rank) WHERE t.id = v.id`, [
-      ids,
-      freshRanks(ids.length),
-    ]);
+    // Temporary distinct keys first: the unique index is checked row by row. Only rows still in the
+    // column: a one-statement move out of it may have committed since the read (its row is waited
+    // for, then left alone).
+    const stillHere = `"columnId" = $2 AND NOT "isArchived"`;
+    await db.query(`UPDATE tasks SET rank = '~' || id WHERE id = ANY($1::int[]) AND ${stillHere}`, [ids, columnId]);
+    await db.query(
+      `UPDATE tasks t SET rank = v.rank FROM unnest($1::int[], $3::text[]) AS v(id, rank) WHERE t.id = v.id AND ${stillHere}`,
+      [ids, columnId, freshRanks(ids.length)],
+    );
   }
 
   /** Moves inside an open transaction: one row gets the target column and a key at the place asked; records history. */
@@ -281,7 +284,7 @@ export class TaskOrdering {
           columns.completion,
         ]);
       } catch (error) {
-        if (isRankConflict(error)) continue;
+        if (isRankConflict(error) || isDeadlock(error)) continue;
         // The column was deleted between the statement's snapshot and its write.
         if (pgError(error)?.code === '23503') throw new BadRequestException('Lista não encontrada');
         throw error;

@@ -40,13 +40,25 @@ export function isRankConflict(error: unknown): boolean {
   return pg?.code === '23505' && pg.constraint === RANK_INDEX;
 }
 
-/** Runs a write transaction again (with a fresh read of the neighbours) when it lost the race for a key. */
+/**
+ * True when PostgreSQL ended the statement to break a deadlock (40P01): a move waiting for a
+ * column that a column's fresh keys (respace) hold, while the respace waits for that move's row.
+ * Nothing was written; the same write run again goes through once the other one commits.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return pgError(error)?.code === '40P01';
+}
+
+/**
+ * Runs a write transaction again (with a fresh read of the neighbours) when it lost the race for a
+ * key, or was chosen to end a deadlock with a concurrent move.
+ */
 export async function retryOnRankConflict<T>(work: () => Promise<T>, attempts = 20): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= attempts || !isRankConflict(error)) throw error;
+      if (attempt >= attempts || !(isRankConflict(error) || isDeadlock(error))) throw error;
     }
   }
 }
