@@ -139,14 +139,12 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
   /** Every approved user with his profile's permissions (all of them, or those of these ids). */
   async approvedAccess(ids?: number[]): Promise<UserAccess[]> {
     if (ids && !ids.length) return [];
-    const [users, profiles] = await Promise.all([
+    return this.withPermissions(
       this.dataSource.query(
         `SELECT id, "accessProfileId" FROM users WHERE "isApproved" AND ($1::int[] IS NULL OR id = ANY($1::int[])) ORDER BY id`,
         [ids ?? null],
-      ) as Promise<{ id: number; accessProfileId: number }[]>,
-      this.profilePermissions(),
-    ]);
-    return users.map((user) => ({ ...user, permissions: profiles.get(user.accessProfileId) ?? [] }));
+      ),
+    );
   }
 
   /**
@@ -155,12 +153,18 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
    */
   async contactsWithAccess(ids: number[]): Promise<UserContactAccess[]> {
     if (!ids.length) return [];
-    const [users, profiles] = await Promise.all([
+    return this.withPermissions(
       this.dataSource.query(`SELECT id, name, email, "accessProfileId", "isApproved" FROM users WHERE id = ANY($1::int[]) ORDER BY id`, [
         [...new Set(ids)],
       ]) as Promise<Omit<UserContactAccess, 'permissions'>[]>,
-      this.profilePermissions(),
-    ]);
+    );
+  }
+
+  /** Users read by `rows`, each with his profile's permissions (read alongside, or from memory). */
+  private async withPermissions<T extends { accessProfileId: number }>(
+    rows: Promise<T[]>,
+  ): Promise<(T & Pick<UserAccess, 'permissions'>)[]> {
+    const [users, profiles] = await Promise.all([rows, this.profilePermissions()]);
     return users.map((user) => ({ ...user, permissions: profiles.get(user.accessProfileId) ?? [] }));
   }
 
