@@ -1,6 +1,6 @@
 import { TaskRank1795450000000 } from '../src/database/migrations/1795450000000-TaskRank';
 import { generateKeyBetween } from 'fractional-indexing';
-import { isRankConflict, rankBetween, retryOnRankConflict } from '../src/tasks/task-rank';
+import { isRankConflict, rankBetween, retryOnWriteConflict } from '../src/tasks/task-rank';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -235,7 +235,7 @@ describe('board: task order (e2e)', () => {
       await Promise.all([first.release(), second.release()]);
     }
     let attempts = 0;
-    const value = await retryOnRankConflict(async () => {
+    const value = await retryOnWriteConflict(async () => {
       attempts += 1;
       if (attempts === 1) await ctx.dataSource.query(`UPDATE tasks SET rank = 'Zz' WHERE id = $1`, [b]);
       return attempts;

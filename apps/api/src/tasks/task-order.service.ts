@@ -9,7 +9,7 @@ import type { MoveTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, editRights } from './task-access';
 import { TaskEvents, type TaskMove } from './task-events';
 import { TaskHistoryWriter } from './task-history';
-import { freshRanks, isDeadlock, isRankConflict, RANK_MAX_LENGTH, rankBetween, retryOnRankConflict, UnusableRankError } from './task-rank';
+import { freshRanks, isWriteConflict, RANK_MAX_LENGTH, rankBetween, retryOnWriteConflict, UnusableRankError } from './task-rank';
 import { TaskRows, taskSelect, type TaskRow } from './task-rows';
 
 /**
@@ -146,7 +146,7 @@ export class TaskOrdering {
    * The key for the 1-based place `position` in the column, the task itself left out (clamped to
    * the end): between the neighbours there, read in one statement. No lock: a concurrent move
    * that picked the same key makes one of the two writes fail on the unique index, and it is
-   * retried with a fresh read (retryOnRankConflict).
+   * retried with a fresh read (retryOnWriteConflict).
    */
   private async rankAt(
     db: EntityManager,
@@ -284,7 +284,7 @@ export class TaskOrdering {
           columns.completion,
         ]);
       } catch (error) {
-        if (isRankConflict(error) || isDeadlock(error)) continue;
+        if (isWriteConflict(error)) continue;
         // The column was deleted between the statement's snapshot and its write.
         if (pgError(error)?.code === '23503') throw new BadRequestException('Lista não encontrada');
         throw error;
@@ -317,7 +317,7 @@ export class TaskOrdering {
     }
     // Rare: a column needing fresh keys, or a task fought over: the locked path.
     let moved: TaskMove | null = null;
-    const task = await retryOnRankConflict(() =>
+    const task = await retryOnWriteConflict(() =>
       this.dataSource.transaction(async (db) => {
         const locked = await this.rows.findRow(db, id, true);
         assertCanEdit(user, locked);

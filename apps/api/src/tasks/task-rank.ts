@@ -49,16 +49,18 @@ export function isDeadlock(error: unknown): boolean {
   return pgError(error)?.code === '40P01';
 }
 
-/**
- * Runs a write transaction again (with a fresh read of the neighbours) when it lost the race for a
- * key, or was chosen to end a deadlock with a concurrent move.
- */
-export async function retryOnRankConflict<T>(work: () => Promise<T>, attempts = 20): Promise<T> {
+/** A write that lost to a concurrent one (a key taken first, or a deadlock ended): run again, it goes through. */
+export function isWriteConflict(error: unknown): boolean {
+  return isRankConflict(error) || isDeadlock(error);
+}
+
+/** Runs a write transaction again (with a fresh read of the neighbours) after a write conflict (isWriteConflict). */
+export async function retryOnWriteConflict<T>(work: () => Promise<T>, attempts = 20): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= attempts || !(isRankConflict(error) || isDeadlock(error))) throw error;
+      if (attempt >= attempts || !isWriteConflict(error)) throw error;
     }
   }
 }

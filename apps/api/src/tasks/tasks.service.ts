@@ -11,7 +11,7 @@ import { plainFieldChanges } from './task-changes';
 import { TaskEvents, type TaskMove } from './task-events';
 import { TaskHistoryWriter, type HistoryRow } from './task-history';
 import { TaskOrdering } from './task-order.service';
-import { retryOnRankConflict } from './task-rank';
+import { retryOnWriteConflict } from './task-rank';
 import { TaskRows, type TaskRow } from './task-rows';
 
 /** Task writes: create, edit (field by field, with history) and restore. Every change writes history in its transaction. */
@@ -51,7 +51,7 @@ export class TasksService {
   }
 
   async create(user: AuthenticatedUser, dto: CreateTaskDto): Promise<Task> {
-    const task = await retryOnRankConflict(() =>
+    const task = await retryOnWriteConflict(() =>
       this.dataSource.transaction(async (db) => {
         await this.assertClient(db, dto.clientId);
         const assignees = await this.assertAssignees(db, dto.assignedTo ?? []);
@@ -93,7 +93,7 @@ export class TasksService {
   async update(user: AuthenticatedUser, id: number, dto: UpdateTaskDto): Promise<Task> {
     let assignmentChange: { added: number[]; removed: number[] } | null = null;
     let moved: TaskMove | null = null;
-    const task = await retryOnRankConflict(() =>
+    const task = await retryOnWriteConflict(() =>
       this.dataSource.transaction(async (db) => {
         assignmentChange = null;
         moved = null;
@@ -183,7 +183,7 @@ export class TasksService {
 
   /** POST /api/tasks/{id}/restore: editing rights as for any change; a task not archived is a 409. */
   async restore(user: AuthenticatedUser, id: number): Promise<Task> {
-    const task = await retryOnRankConflict(() =>
+    const task = await retryOnWriteConflict(() =>
       this.dataSource.transaction(async (db) => {
         const current = await this.rows.findRow(db, id, true);
         assertCanEdit(user, current);
