@@ -337,6 +337,32 @@ describe('board: task order (e2e)', () => {
     expect(bad).toEqual({ a: null, b: null, c: null, d: null, e: null, f: null, g: expect.stringMatching(/^a0/), h: null });
   });
 
+  it('keeps SQL keys short: drops between neighbours all over a column, and hundreds at one spot, need no fresh keys', async () => {
+    const between = async (lo: string, hi: string): Promise<string | null> =>
+      (await ctx.dataSource.query(`SELECT task_rank_between($1, $2) AS k`, [lo, hi]))[0].k;
+    // A column of the trigger's keys (seeds, scripts), then 2,000 drops at random places in it.
+    const keys = Array.from({ length: 40 }, (_, i) => `z${String(1000 + 7 * i).padStart(26, '0')}V`);
+    for (let drop = 0; drop < 2000; drop += 1) {
+      keys.sort();
+      const at = 1 + Math.floor(Math.random() * (keys.length - 1));
+      const k = await between(keys[at - 1], keys[at]);
+      expect({ drop, lo: keys[at - 1], hi: keys[at], k }).toEqual({ drop, lo: keys[at - 1], hi: keys[at], k: expect.any(String) });
+      expect(keys[at - 1] < k! && k! < keys[at]).toBe(true);
+      keys.push(k!);
+    }
+    // Like the library's keys: a digit or two past the 28 characters the column started with.
+    expect(Math.max(...keys.map((k) => k.length))).toBeLessThanOrEqual(40);
+    // Each drop on top of the one before, under the same card: ~1 character per 6 drops.
+    const lo = keys[0];
+    let hi = keys[1];
+    for (let drop = 0; drop < 200; drop += 1) {
+      const k = await between(lo, hi);
+      expect({ drop, k }).toEqual({ drop, k: expect.any(String) });
+      expect(lo < k! && k! < hi).toBe(true);
+      hi = k!;
+    }
+  });
+
   it('completes a task moved into a list renamed a completion list since the last move', async () => {
     const column = await newColumn();
     const [a, b] = await newTasks(column, 2);
