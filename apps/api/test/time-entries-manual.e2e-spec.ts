@@ -63,13 +63,12 @@ describe('manual time entries and the lockdown period (e2e)', () => {
     return person(profileId);
   }
 
-  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-  const body = (taskId: number, startMsAgo: number, endMsAgo: number, extra: Record<string, unknown> = {}) => ({
-    taskId,
-    startTime: ago(startMsAgo),
-    endTime: ago(endMsAgo),
-    ...extra,
-  });
+  const ago = (ms: number, now = Date.now()) => new Date(now - ms).toISOString();
+  /** Start and end from one reading of the clock: equal offsets give an empty interval even when a millisecond passes between them. */
+  const body = (taskId: number, startMsAgo: number, endMsAgo: number, extra: Record<string, unknown> = {}) => {
+    const now = Date.now();
+    return { taskId, startTime: ago(startMsAgo, now), endTime: ago(endMsAgo, now), ...extra };
+  };
   /** Yesterday at 10:00 in São Paulo plus some hours. */
   const localDay = (daysAgo: number, hour: number) =>
     DateTime.now().setZone(TZ).minus({ days: daysAgo }).set({ hour, minute: 0, second: 0, millisecond: 0 });
@@ -117,8 +116,8 @@ describe('manual time entries and the lockdown period (e2e)', () => {
       [{ taskId, startTime: ago(30 * HOUR), duration: 24 * 3600 + 1 }, ENTRY_TOO_LONG],
     ];
     for (const [payload, message] of cases) {
-      const response = await me.agent.post('/api/time-entries').send(payload).expect(400);
-      expect(response.body.message).toBe(message);
+      const response = await me.agent.post('/api/time-entries').send(payload);
+      expect({ payload, status: response.status, message: response.body.message }).toEqual({ payload, status: 400, message });
     }
     // Exactly 24 hours is fine.
     await me.agent
