@@ -143,7 +143,7 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
       this.dataSource.query(
         `SELECT id, "accessProfileId" FROM users WHERE "isApproved" AND ($1::int[] IS NULL OR id = ANY($1::int[])) ORDER BY id`,
         [ids ?? null],
-      ),
+      ) as Promise<Omit<UserAccess, 'permissions'>[]>,
     );
   }
 
