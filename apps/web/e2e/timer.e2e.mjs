@@ -33,6 +33,8 @@ test('a timer started from a card ticks in the floating timer, stops, and its en
   const floating = page.getByTestId('floating-timer');
   await floating.waitFor();
   await floating.getByText(task.title).waitFor();
+  // Outside <main>, it is a landmark of its own, so landmark navigation reaches it.
+  await page.getByRole('complementary', { name: 'Timer em andamento' }).getByText(task.title).waitFor({ timeout: 1_000 });
   const elapsed = floating.getByTestId('floating-timer-elapsed');
   const first = (await elapsed.textContent()).trim();
   assert.match(first, HHMMSS);

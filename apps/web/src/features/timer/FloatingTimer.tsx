@@ -13,7 +13,10 @@ export function FloatingTimer() {
   const elapsed = formatDuration(timer.elapsedTime);
 
   return (
+    // A named landmark: outside <main>, it is still reached by landmark navigation (axe's 'region').
     <Box
+      as="aside"
+      aria-label="Timer em andamento"
       position="fixed"
       bottom="4"
       right="4"
