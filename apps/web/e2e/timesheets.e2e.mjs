@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import ExcelJS from 'exceljs';
+import { seriousViolations, settle } from './a11y.mjs';
 import { ADMIN, DEMO_PASSWORD, startProduct } from './harness.mjs';
 
 let product;
@@ -147,4 +148,49 @@ test('the hourly rate is edited in the client form with clients write, and hidde
   assert.doesNotMatch(await (await loaded).text(), /hourlyRate/);
   await reader.getByLabel('Nome').waitFor();
   assert.equal(await reader.getByLabel('Valor por hora (R$)').count(), 0);
+});
+
+test('a long totals table is a named region the keyboard reaches and scrolls, with no critical or serious axe violation', async () => {
+  // Twelve clients with an hour each in September: more rows than the totals card's height.
+  const [{ id: columnId }] = await product.sql(`SELECT id FROM columns ORDER BY position LIMIT 1`);
+  const [{ id: adminId }] = await product.sql(`SELECT id FROM users WHERE username = 'admin'`);
+  for (let i = 1; i <= 12; i += 1) {
+    const [client] = await product.sql(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [`Cliente de setembro ${i}`]);
+    const [task] = await product.sql(
+      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy") VALUES ($1, '', $2, $3, now(), $4) RETURNING id`,
+      [`Tarefa de setembro ${i}`, client.id, columnId, adminId],
+    );
+    await product.sql(
+      `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration)
+       VALUES ($1, $2, '2026-09-10T12:00:00Z', '2026-09-10T13:00:00Z', 3600)`,
+      [adminId, task.id],
+    );
+  }
+  const page = await product.newPage(ADMIN);
+  await page.goto('/time-management');
+  await page.getByTestId('my-week').waitFor();
+  await page.getByTestId('time-period').selectOption('custom');
+  await page.getByTestId('time-from').fill('2026-09-01');
+  const ranged = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet?period=custom&from=2026-09-01&to=2026-09-30'));
+  await page.getByTestId('time-to').fill('2026-09-30');
+  await ranged;
+  const region = page.getByRole('region', { name: 'Por cliente' });
+  await region.getByText('Cliente de setembro 12').waitFor();
+  const overflow = await region.evaluate((el) => el.scrollHeight - el.clientHeight);
+  assert.ok(overflow > 0, 'the table is taller than its card, so it scrolls');
+
+  await settle(page);
+  assert.deepEqual(await seriousViolations(page), []);
+
+  // Tab from the last date filter reaches the region; End scrolls it to its last row.
+  await page.getByTestId('time-to').focus();
+  let reached = false;
+  for (let tab = 0; tab < 20 && !reached; tab += 1) {
+    await page.keyboard.press('Tab');
+    reached = await region.evaluate((el) => el === document.activeElement);
+  }
+  assert.ok(reached, 'Tab reaches the totals region');
+  await page.keyboard.press('End');
+  await page.waitForFunction((el) => el.scrollTop > 0, await region.elementHandle());
+  await product.screenshot(page, 'time-management-totals-scrolled');
 });

@@ -13,7 +13,14 @@ function TotalsTable({
   testId: string;
 }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Card.Root
+      variant="outline"
+      bg="bg"
+      borderColor="border.muted"
+      shadow="xs"
+      // The ring of the focused table region goes round the card: inside it, the sticky header would cover it.
+      css={{ '&:has(:focus-visible)': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
+    >
       <Card.Body p="0">
         <Heading as="h2" size="sm" px="4" pt="4" pb="2">
           {title}
@@ -23,7 +30,8 @@ function TotalsTable({
             Nada neste filtro.
           </Text>
         ) : (
-          <Table.ScrollArea maxH="64">
+          // Focusable and named: a keyboard reaches the rows past its height and scrolls them with the arrows.
+          <Table.ScrollArea maxH="64" tabIndex={0} role="region" aria-label={title} _focusVisible={{ outline: 'none' }}>
             <Table.Root size="sm" data-testid={testId} stickyHeader>
               <Table.Header>
                 <Table.Row>
