@@ -20,13 +20,25 @@ export async function settle(page) {
  * The critical and serious axe violations of the page (or of `selector` only), as readable lines:
  * rule, impact, what it means and the first nodes that break it.
  */
-export async function seriousViolations(page, selector) {
+export function seriousViolations(page, selector) {
+  return violationLines(page, { selector, keep: ['critical', 'serious'] });
+}
+
+/**
+ * The page's structure as a screen reader's user navigates it: headings that skip a level and content
+ * outside every landmark (moderate in axe, so not in seriousViolations).
+ */
+export function structureViolations(page) {
+  return violationLines(page, { rules: ['heading-order', 'region'] });
+}
+
+async function violationLines(page, { selector = null, rules = null, keep = null }) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (context) => {
-    const results = await window.axe.run(context ? document.querySelector(context) : document, { resultTypes: ['violations'] });
-    return results.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => ({
+  const violations = await page.evaluate(
+    async ({ context, only }) => {
+      const options = { resultTypes: ['violations'], ...(only && { runOnly: { type: 'rule', values: only } }) };
+      const results = await window.axe.run(context ? document.querySelector(context) : document, options);
+      return results.violations.map((v) => ({
         id: v.id,
         impact: v.impact,
         help: v.help,
@@ -35,8 +47,12 @@ export async function seriousViolations(page, selector) {
             `${n.target.join(' ')} ${n.html.slice(0, 160)}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join('')}` : ''}`,
         ),
       }));
-  }, selector ?? null);
-  return violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}\n    ${v.nodes.slice(0, 4).join('\n    ')}`);
+    },
+    { context: selector, only: rules },
+  );
+  return violations
+    .filter((v) => !keep || keep.includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}\n    ${v.nodes.slice(0, 4).join('\n    ')}`);
 }
 
 /** Every route of the authenticated route table (src/app/routes.tsx), with the demo data's ids. */

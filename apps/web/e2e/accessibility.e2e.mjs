@@ -2,7 +2,7 @@
 // data), on the login page, nor in any dialog.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { dialogTable, openDialog, routeTable, seriousViolations, settle } from './a11y.mjs';
+import { dialogTable, openDialog, routeTable, seriousViolations, settle, structureViolations } from './a11y.mjs';
 import { ADMIN, DEMO_PASSWORD, startProduct } from './harness.mjs';
 
 let product;
@@ -33,6 +33,32 @@ test('every route of the route table has no critical or serious axe violation', 
     assert.equal(await page.getByRole('main').count(), 1, `${path} has one main landmark`);
     const violations = await seriousViolations(page);
     if (violations.length) failures.push(`${path}\n  ${violations.join('\n  ')}`);
+  }
+  if (failures.length) console.error(failures.join('\n'));
+  assert.deepEqual(failures, []);
+});
+
+test('every route keeps its headings in order and its content inside landmarks, with a timer running', async () => {
+  const page = await product.newPage(ADMIN);
+  // A running timer shows the floating timer, which sits outside <main>.
+  const [task] = await product.sql(
+    `SELECT t.id FROM tasks t JOIN columns c ON c.id = t."columnId"
+      WHERE NOT t."isArchived" AND c.name NOT ILIKE '%conclu%' ORDER BY t.id LIMIT 1`,
+  );
+  const started = await page.request.post('/api/time-entries/start', { data: { taskId: task.id } });
+  assert.equal(started.status(), 201);
+  const failures = [];
+  try {
+    for (const path of await routeTable(product)) {
+      await page.goto(path);
+      await page.getByTestId('floating-timer').waitFor();
+      await settle(page);
+      const violations = await structureViolations(page);
+      if (violations.length) failures.push(`${path}\n  ${violations.join('\n  ')}`);
+    }
+  } finally {
+    const [running] = await product.sql(`SELECT id FROM time_entries WHERE "taskId" = $1 AND "endTime" IS NULL`, [task.id]);
+    if (running) await page.request.post(`/api/time-entries/${running.id}/stop`);
   }
   if (failures.length) console.error(failures.join('\n'));
   assert.deepEqual(failures, []);

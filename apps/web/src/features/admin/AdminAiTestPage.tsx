@@ -73,7 +73,7 @@ function AiTester() {
         <Stack gap="6">
           <Card.Root variant="outline">
             <Card.Header>
-              <Card.Title>Texto para análise</Card.Title>
+              <Card.Title as="h2">Texto para análise</Card.Title>
             </Card.Header>
             <Card.Body>
               <Stack gap="3">
@@ -98,7 +98,7 @@ function AiTester() {
           </Card.Root>
           <Card.Root variant="outline">
             <Card.Header>
-              <Card.Title>Exemplos</Card.Title>
+              <Card.Title as="h2">Exemplos</Card.Title>
               <Card.Description>Clique em um exemplo para usá-lo.</Card.Description>
             </Card.Header>
             <Card.Body>
@@ -129,7 +129,7 @@ function AiTester() {
           <Card.Root variant="outline" data-testid="ai-test-result">
             <Card.Header>
               <HStack justify="space-between" wrap="wrap" gap="2">
-                <Card.Title>Resultado</Card.Title>
+                <Card.Title as="h2">Resultado</Card.Title>
                 {outcome && (
                   <Badge colorPalette={OUTCOME_COLORS[outcome]} size="lg" data-testid="ai-test-outcome">
                     {outcome}
@@ -175,7 +175,7 @@ function AiTester() {
                 <Icon color="fg.muted">
                   <Activity />
                 </Icon>
-                <Card.Title>Diagnóstico</Card.Title>
+                <Card.Title as="h2">Diagnóstico</Card.Title>
               </HStack>
             </Card.Header>
             <Card.Body>

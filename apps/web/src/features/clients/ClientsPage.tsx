@@ -84,7 +84,7 @@ export default function ClientsPage() {
               <Building2 />
             </EmptyState.Indicator>
             <VStack textAlign="center">
-              <EmptyState.Title>{total ? 'Nenhum cliente encontrado' : 'Nenhum cliente cadastrado'}</EmptyState.Title>
+              <EmptyState.Title as="h2">{total ? 'Nenhum cliente encontrado' : 'Nenhum cliente cadastrado'}</EmptyState.Title>
               <EmptyState.Description>
                 {total
                   ? 'Tente outro termo de busca.'

@@ -98,7 +98,7 @@ export function CredentialsTab({ clientId, canWrite }: { clientId: number; canWr
       <Card.Header>
         <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
           <Box>
-            <Card.Title>Senhas & Acessos</Card.Title>
+            <Card.Title as="h2">Senhas & Acessos</Card.Title>
             <Card.Description>Credenciais das ferramentas do cliente, guardadas criptografadas.</Card.Description>
           </Box>
           {canWrite && (
@@ -125,7 +125,7 @@ export function CredentialsTab({ clientId, canWrite }: { clientId: number; canWr
                 <KeyRound />
               </EmptyState.Indicator>
               <VStack textAlign="center">
-                <EmptyState.Title>Nenhuma credencial cadastrada</EmptyState.Title>
+                <EmptyState.Title as="h3">Nenhuma credencial cadastrada</EmptyState.Title>
                 <EmptyState.Description>Guarde aqui os acessos às ferramentas do cliente.</EmptyState.Description>
               </VStack>
             </EmptyState.Content>

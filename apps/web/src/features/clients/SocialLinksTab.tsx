@@ -43,7 +43,7 @@ export function SocialLinksTab({ client, canWrite }: { client: Client; canWrite:
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
       <Card.Header>
-        <Card.Title>Redes Sociais</Card.Title>
+        <Card.Title as="h2">Redes Sociais</Card.Title>
         <Card.Description>Links dos perfis do cliente. Deixe em branco para remover a rede.</Card.Description>
       </Card.Header>
       <Card.Body>

@@ -130,7 +130,7 @@ export default function LearningPage() {
                   <GraduationCap />
                 </EmptyState.Indicator>
                 <VStack textAlign="center">
-                  <EmptyState.Title>Nenhuma trilha encontrada</EmptyState.Title>
+                  <EmptyState.Title as="h2">Nenhuma trilha encontrada</EmptyState.Title>
                   <EmptyState.Description>Escolha outra categoria para ver mais trilhas.</EmptyState.Description>
                 </VStack>
               </EmptyState.Content>

@@ -60,7 +60,9 @@ export default function OnboardingPage() {
           <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
             <Card.Header pb="2">
               <HStack justify="space-between">
-                <Card.Title textStyle="md">Processos</Card.Title>
+                <Card.Title as="h2" textStyle="md">
+                  Processos
+                </Card.Title>
                 {processes.length > 0 && <Badge variant="subtle">{processes.length}</Badge>}
               </HStack>
             </Card.Header>
@@ -82,7 +84,7 @@ export default function OnboardingPage() {
                       <ClipboardList />
                     </EmptyState.Indicator>
                     <VStack textAlign="center">
-                      <EmptyState.Title>Nenhum processo de onboarding</EmptyState.Title>
+                      <EmptyState.Title as="h3">Nenhum processo de onboarding</EmptyState.Title>
                       <EmptyState.Description>
                         {canWrite ? 'Escolha um cliente acima para começar.' : 'Os processos iniciados aparecerão aqui.'}
                       </EmptyState.Description>
@@ -193,7 +195,9 @@ function StartProcessCard({ onStarted }: { onStarted: (process: OnboardingProces
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
       <Card.Header pb="2">
-        <Card.Title textStyle="md">Novo processo</Card.Title>
+        <Card.Title as="h2" textStyle="md">
+          Novo processo
+        </Card.Title>
       </Card.Header>
       <Card.Body pt="2">
         <Formik initialValues={{ clientId: '' }} validationSchema={startOnboardingSchema} onSubmit={onSubmit}>

@@ -37,7 +37,9 @@ export function StepsPanel({ process, canWrite }: { process: OnboardingProcess; 
       <Card.Header>
         <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
           <Box minW="0">
-            <Card.Title textStyle="xl">{process.client_name}</Card.Title>
+            <Card.Title as="h2" textStyle="xl">
+              {process.client_name}
+            </Card.Title>
             <Card.Description>
               {personName(process) ? `Responsável: ${personName(process)}` : 'Sem responsável'}
               {process.completed_at && ` · Concluído em ${formatDateTime(process.completed_at)}`}

@@ -105,7 +105,7 @@ export default function PendingApprovalsPage() {
                   <UserCheck />
                 </EmptyState.Indicator>
                 <VStack textAlign="center">
-                  <EmptyState.Title>Nenhum usuário aguardando aprovação</EmptyState.Title>
+                  <EmptyState.Title as="h2">Nenhum usuário aguardando aprovação</EmptyState.Title>
                   <EmptyState.Description>Novos cadastros aparecerão aqui.</EmptyState.Description>
                 </VStack>
               </EmptyState.Content>

@@ -101,7 +101,7 @@ export default function UsersPage() {
               <Users />
             </EmptyState.Indicator>
             <VStack textAlign="center">
-              <EmptyState.Title>Nenhum usuário cadastrado</EmptyState.Title>
+              <EmptyState.Title as="h2">Nenhum usuário cadastrado</EmptyState.Title>
             </VStack>
           </EmptyState.Content>
         </EmptyState.Root>
