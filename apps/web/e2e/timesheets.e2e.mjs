@@ -47,15 +47,20 @@ after(async () => {
   await product?.stop();
 });
 
-test('filters /time-management by client and dates, shows totals with values, and downloads that filter as XLSX', async () => {
-  const page = await product.newPage(ADMIN);
+/** Opens /time-management on the custom period from..to and waits for that timesheet. */
+async function showRange(page, from, to) {
   await page.goto('/time-management');
   await page.getByTestId('my-week').waitFor();
   await page.getByTestId('time-period').selectOption('custom');
-  await page.getByTestId('time-from').fill('2026-10-01');
-  const ranged = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet?period=custom&from=2026-10-01&to=2026-10-31'));
-  await page.getByTestId('time-to').fill('2026-10-31');
+  await page.getByTestId('time-from').fill(from);
+  const ranged = page.waitForResponse((r) => r.url().includes(`/api/time-entries/timesheet?period=custom&from=${from}&to=${to}`));
+  await page.getByTestId('time-to').fill(to);
   await ranged;
+}
+
+test('filters /time-management by client and dates, shows totals with values, and downloads that filter as XLSX', async () => {
+  const page = await product.newPage(ADMIN);
+  await showRange(page, '2026-10-01', '2026-10-31');
   const filtered = page.waitForResponse((r) => r.url().includes(`clientId=${fixture.alfa.id}`) && r.url().includes('/timesheet?'));
   await page.getByTestId('time-client').selectOption(String(fixture.alfa.id));
   const body = await (await filtered).json();
@@ -167,13 +172,7 @@ test('a long totals table is a named region the keyboard reaches and scrolls, wi
     );
   }
   const page = await product.newPage(ADMIN);
-  await page.goto('/time-management');
-  await page.getByTestId('my-week').waitFor();
-  await page.getByTestId('time-period').selectOption('custom');
-  await page.getByTestId('time-from').fill('2026-09-01');
-  const ranged = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet?period=custom&from=2026-09-01&to=2026-09-30'));
-  await page.getByTestId('time-to').fill('2026-09-30');
-  await ranged;
+  await showRange(page, '2026-09-01', '2026-09-30');
   const region = page.getByRole('region', { name: 'Por cliente' });
   await region.getByText('Cliente de setembro 12').waitFor();
   const overflow = await region.evaluate((el) => el.scrollHeight - el.clientHeight);
