@@ -1,5 +1,5 @@
 // axe-core finds no critical or serious violation on any route of the route table (as the admin, on the demo
-// data), on the login page, nor in any dialog.
+// data), on the login page, nor in any dialog; headings keep their order and content stays inside landmarks.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { dialogTable, openDialog, routeTable, seriousViolations, settle, structureViolations } from './a11y.mjs';
@@ -13,13 +13,14 @@ after(async () => {
   await product?.stop();
 });
 
-test('the login page has no critical or serious axe violation, and a main landmark', async () => {
+test('the login page has no critical or serious axe violation, a main landmark, and headings in order', async () => {
   const page = await product.newPage();
   await page.goto('/login');
   await page.getByRole('heading', { name: 'Entrar' }).waitFor();
   await settle(page);
   await page.getByRole('main').waitFor();
   assert.deepEqual(await seriousViolations(page), []);
+  assert.deepEqual(await structureViolations(page), []);
   await product.screenshot(page, 'a11y-login');
 });
 
@@ -73,12 +74,12 @@ test("a collaborator's board (two-letter initials in the avatar) has no critical
   assert.deepEqual(await seriousViolations(page), []);
 });
 
-test('every dialog has no critical or serious axe violation', async () => {
+test('every dialog has no critical or serious axe violation, and keeps its headings in order', async () => {
   const page = await product.newPage(ADMIN);
   const failures = [];
   for (const entry of await dialogTable(product)) {
     await openDialog(page, entry);
-    const violations = await seriousViolations(page);
+    const violations = [...(await seriousViolations(page)), ...(await structureViolations(page))];
     if (violations.length) failures.push(`${entry.name}\n  ${violations.join('\n  ')}`);
     await product.screenshot(page, `a11y-dialog-${entry.name}`);
   }
