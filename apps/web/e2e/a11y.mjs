@@ -26,10 +26,10 @@ export function seriousViolations(page, selector) {
 
 /**
  * The page's structure as a screen reader's user navigates it: headings that skip a level and content
- * outside every landmark (moderate in axe, so not in seriousViolations).
+ * outside every landmark (moderate in axe, so not in seriousViolations), and any of `moreRules`.
  */
-export function structureViolations(page) {
-  return violationLines(page, { rules: ['heading-order', 'region'] });
+export function structureViolations(page, moreRules = []) {
+  return violationLines(page, { rules: ['heading-order', 'region', ...moreRules] });
 }
 
 async function violationLines(page, { selector = null, rules = null, keep = null }) {

@@ -74,6 +74,20 @@ test("a collaborator's board (two-letter initials in the avatar) has no critical
   assert.deepEqual(await seriousViolations(page), []);
 });
 
+test('every route as a collaborator, denials included, has no critical or serious axe violation and keeps its headings in order', async () => {
+  const page = await product.newPage({ email: 'joao@wkflow.local', password: DEMO_PASSWORD });
+  const failures = [];
+  for (const path of await routeTable(product)) {
+    await page.goto(path);
+    await page.getByTestId('user-menu').waitFor();
+    await settle(page);
+    const violations = [...(await seriousViolations(page)), ...(await structureViolations(page, ['page-has-heading-one']))];
+    if (violations.length) failures.push(`${path}\n  ${violations.join('\n  ')}`);
+  }
+  if (failures.length) console.error(failures.join('\n'));
+  assert.deepEqual(failures, []);
+});
+
 test('every dialog has no critical or serious axe violation, and keeps its headings in order', async () => {
   const page = await product.newPage(ADMIN);
   const failures = [];

@@ -125,7 +125,7 @@ test('closing the modal resets it, and a manager gets no debug panel nor the adm
   assert.equal(await reopened.getByTestId('ai-result').count(), 0, 'the result is reset');
 
   await page.goto('/admin/ai-test');
-  await page.getByText('Acesso negado. Esta página é apenas para administradores.').waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Acesso negado. Esta página é apenas para administradores.' }).waitFor();
 });
 
 test('the admin AI test page runs an example and shows the outcome and the diagnostics', async () => {

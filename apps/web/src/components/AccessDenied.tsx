@@ -24,7 +24,7 @@ export function AccessDenied({ message, title = 'Acesso Negado' }: { message: st
   );
 }
 
-/** /admin/ai-test's own denial (extended.md §2.13): one line, no heading. */
+/** /admin/ai-test's own denial (extended.md §2.13): one line, which is the page's h1 for screen readers. */
 export function AdminOnly() {
   useDocumentTitle('Acesso negado');
   return (
@@ -33,7 +33,9 @@ export function AdminOnly() {
         <Center py="16">
           <Stack align="center" gap="3" textAlign="center">
             <DeniedIcon />
-            <Text fontWeight="medium">Acesso negado. Esta página é apenas para administradores.</Text>
+            <Heading as="h1" textStyle="md" fontWeight="medium">
+              Acesso negado. Esta página é apenas para administradores.
+            </Heading>
           </Stack>
         </Center>
       </Card.Body>
