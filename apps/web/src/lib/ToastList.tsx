@@ -14,7 +14,8 @@ export default function ToastList() {
               {t.description && <Toast.Description>{t.description}</Toast.Description>}
             </Stack>
             {t.action && <Toast.ActionTrigger>{t.action.label}</Toast.ActionTrigger>}
-            {t.closable && <Toast.CloseTrigger />}
+            {/* Named in Portuguese: the library names it in English. */}
+            {t.closable && <Toast.CloseTrigger aria-label="Fechar" />}
           </Toast.Root>
         )}
       </ChakraToaster>
