@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFetch, errorMessage, errorStatus, fetchOrNull401, getJson, NETWORK_ERROR_MESSAGE, setApiBaseUrl } from './fetcher';
+import { apiFetch, errorMessage, errorStatus, fetchOrNull401, getJson, isOutage, NETWORK_ERROR_MESSAGE, setApiBaseUrl } from './fetcher';
 
 interface Seen {
   method?: string;
@@ -117,6 +117,16 @@ describe('apiFetch', () => {
     const error = await apiFetch('/api/echo', { baseUrl: 'http://127.0.0.1:9' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect(errorMessage(error)).toBe(NETWORK_ERROR_MESSAGE);
+    expect(isOutage(error)).toBe(true);
+  });
+
+  it('calls an unreachable server or a 5xx an outage, and leaves 4xx answers to the page', async () => {
+    expect(isOutage(await getJson('/api/plain').catch((e: unknown) => e))).toBe(true); // 500
+    expect(isOutage(await getJson('/api/no-body').catch((e: unknown) => e))).toBe(true); // 503
+    expect(isOutage(await apiFetch('/api/bad', { method: 'POST', body: {} }).catch((e: unknown) => e))).toBe(false); // 400
+    expect(isOutage(new Error('404: Not Found'))).toBe(false);
+    expect(isOutage(new Error('something else'))).toBe(false);
+    expect(isOutage('not an error')).toBe(false);
   });
 
   it('takes a per-call base URL', async () => {

@@ -79,6 +79,16 @@ export function errorStatus(error: unknown): number | null {
 }
 
 /**
+ * A read that failed for a reason the user cannot fix by himself: the server was not reached, or it
+ * answered 5xx. (4xx answers are the page's own business: a denial screen, a missing task, the login.)
+ */
+export function isOutage(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const status = errorStatus(error);
+  return status !== null && status >= 500;
+}
+
+/**
  * "The server message" for toasts: the `message` of the API error body `{statusCode, message,
  * error}` (arrays joined), else the raw body text, else the fallback.
  */

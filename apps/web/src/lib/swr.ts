@@ -1,6 +1,7 @@
 import { mutate, type SWRConfiguration } from 'swr';
 import { fetchBoard } from './boardVersion';
-import { errorStatus, getJson } from './fetcher';
+import { errorMessage, errorStatus, getJson, isOutage } from './fetcher';
+import { toast, toaster } from './toast';
 
 /**
  * SWR defaults (core.md §7, DESIGN §6): no refetch on focus or reconnect, never stale, no retry.
@@ -18,10 +19,26 @@ export const swrDefaults: SWRConfiguration = {
   errorRetryCount: 0,
   dedupingInterval: 2_000,
   // A 401 on any data call means the session ended: refetch the current user, which shows the login.
+  // A read the server did not answer says so, instead of leaving the page looking empty.
   onError(error: unknown, key: string) {
     if (key !== keys.me && errorStatus(error) === 401) void mutate(keys.me);
+    else if (isOutage(error) && !key.startsWith(NOTIFICATIONS_PREFIX)) showLoadFailure(error);
   },
 };
+
+export const LOAD_FAILURE_TITLE = 'Erro ao carregar dados';
+/** core.md §8: notification failures show no toast (the bell polls; its page has its own message). */
+const NOTIFICATIONS_PREFIX = '/api/notifications';
+/** While the server stays out of reach, polls and page changes repeat the notice at most this often. */
+export const LOAD_FAILURE_INTERVAL_MS = 30_000;
+let lastLoadFailureAt = -Infinity;
+
+function showLoadFailure(error: unknown, now = Date.now()): void {
+  // Never hides the toast of an action (e.g. 'Erro ao mover tarefa'): only one shows at a time.
+  if (now - lastLoadFailureAt < LOAD_FAILURE_INTERVAL_MS || toaster.getVisibleToasts().length > 0) return;
+  lastLoadFailureAt = now;
+  toast.error(LOAD_FAILURE_TITLE, errorMessage(error));
+}
 
 export const FIVE_MINUTES = 5 * 60_000;
 
