@@ -24,19 +24,30 @@ test('the login page has no critical or serious axe violation, a main landmark, 
   await product.screenshot(page, 'a11y-login');
 });
 
-test('every route of the route table has no critical or serious axe violation', async () => {
-  const page = await product.newPage(ADMIN);
+/**
+ * Visits every route of the route table: `ready` waits for the page (and may assert on it), then the
+ * lines of `violationsOf` are collected per route and printed, for one assertion on all of them.
+ */
+async function routeFailures(page, ready, violationsOf) {
   const failures = [];
   for (const path of await routeTable(product)) {
     await page.goto(path);
-    await page.getByTestId('user-menu').waitFor();
+    await ready(path);
     await settle(page);
-    assert.equal(await page.getByRole('main').count(), 1, `${path} has one main landmark`);
-    const violations = await seriousViolations(page);
+    const violations = await violationsOf(page);
     if (violations.length) failures.push(`${path}\n  ${violations.join('\n  ')}`);
   }
   if (failures.length) console.error(failures.join('\n'));
-  assert.deepEqual(failures, []);
+  return failures;
+}
+
+test('every route of the route table has no critical or serious axe violation', async () => {
+  const page = await product.newPage(ADMIN);
+  const ready = async (path) => {
+    await page.getByTestId('user-menu').waitFor();
+    assert.equal(await page.getByRole('main').count(), 1, `${path} has one main landmark`);
+  };
+  assert.deepEqual(await routeFailures(page, ready, seriousViolations), []);
 });
 
 test('every route keeps its headings in order and its content inside landmarks, with a timer running', async () => {
@@ -48,20 +59,17 @@ test('every route keeps its headings in order and its content inside landmarks, 
   );
   const started = await page.request.post('/api/time-entries/start', { data: { taskId: task.id } });
   assert.equal(started.status(), 201);
-  const failures = [];
+  let failures;
   try {
-    for (const path of await routeTable(product)) {
-      await page.goto(path);
-      await page.getByTestId('floating-timer').waitFor();
-      await settle(page);
-      const violations = await structureViolations(page);
-      if (violations.length) failures.push(`${path}\n  ${violations.join('\n  ')}`);
-    }
+    failures = await routeFailures(
+      page,
+      () => page.getByTestId('floating-timer').waitFor(),
+      (p) => structureViolations(p),
+    );
   } finally {
     const [running] = await product.sql(`SELECT id FROM time_entries WHERE "taskId" = $1 AND "endTime" IS NULL`, [task.id]);
     if (running) await page.request.post(`/api/time-entries/${running.id}/stop`);
   }
-  if (failures.length) console.error(failures.join('\n'));
   assert.deepEqual(failures, []);
 });
 
@@ -76,16 +84,8 @@ test("a collaborator's board (two-letter initials in the avatar) has no critical
 
 test('every route as a collaborator, denials included, has no critical or serious axe violation and keeps its headings in order', async () => {
   const page = await product.newPage({ email: 'joao@wkflow.local', password: DEMO_PASSWORD });
-  const failures = [];
-  for (const path of await routeTable(product)) {
-    await page.goto(path);
-    await page.getByTestId('user-menu').waitFor();
-    await settle(page);
-    const violations = [...(await seriousViolations(page)), ...(await structureViolations(page, ['page-has-heading-one']))];
-    if (violations.length) failures.push(`${path}\n  ${violations.join('\n  ')}`);
-  }
-  if (failures.length) console.error(failures.join('\n'));
-  assert.deepEqual(failures, []);
+  const violationsOf = async (p) => [...(await seriousViolations(p)), ...(await structureViolations(p, ['page-has-heading-one']))];
+  assert.deepEqual(await routeFailures(page, () => page.getByTestId('user-menu').waitFor(), violationsOf), []);
 });
 
 test('every dialog has no critical or serious axe violation, and keeps its headings in order', async () => {

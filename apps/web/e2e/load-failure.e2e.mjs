@@ -13,10 +13,16 @@ after(async () => {
   await product?.stop();
 });
 
-test('with the server out of reach, opening another page shows the load failure once', async () => {
+/** The admin's board, loaded while the server still answers. */
+async function boardPage() {
   const page = await product.newPage(ADMIN);
   await page.goto('/kanban');
   await page.locator('.wk-card').first().waitFor();
+  return page;
+}
+
+test('with the server out of reach, opening another page shows the load failure once', async () => {
+  const page = await boardPage();
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('link', { name: 'Tempos', exact: true }).first().click();
   const notice = page.getByText(TITLE);
@@ -32,9 +38,7 @@ test('with the server out of reach, opening another page shows the load failure 
 });
 
 test('a 5xx on a read shows the load failure; a 4xx does not', async () => {
-  const page = await product.newPage(ADMIN);
-  await page.goto('/kanban');
-  await page.locator('.wk-card').first().waitFor();
+  const page = await boardPage();
   await page.route('**/api/learning/dashboard', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"message":"Não encontrado"}' }),
   );
@@ -51,9 +55,7 @@ test('a 5xx on a read shows the load failure; a 4xx does not', async () => {
 });
 
 test('a notification read that fails shows no toast (core.md §8)', async () => {
-  const page = await product.newPage(ADMIN);
-  await page.goto('/kanban');
-  await page.locator('.wk-card').first().waitFor();
+  const page = await boardPage();
   await page.route('**/api/notifications**', (route) =>
     route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
   );
