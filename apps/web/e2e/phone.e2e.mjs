@@ -126,3 +126,20 @@ test('on a phone the notification prompt is a bottom sheet that hides no header,
   // Dismissed for the session, as 'Agora não' does.
   assert.ok(await page.evaluate(() => Object.values(sessionStorage).includes('1')));
 });
+
+test('on a phone the floating timer stays inside the screen, and its stop button works', async () => {
+  const page = await phonePage();
+  await page.goto('/kanban');
+  const [task] = await product.sql(
+    `SELECT t.id FROM tasks t JOIN columns c ON c.id = t."columnId"
+      WHERE NOT t."isArchived" AND c.name NOT ILIKE '%conclu%' ORDER BY length(t.title) DESC LIMIT 1`,
+  );
+  await page.getByTestId(`quick-timer-${task.id}`).click();
+  const floating = page.getByTestId('floating-timer');
+  await floating.waitFor();
+  const box = await floating.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the floating timer spans ${box.x}..${box.x + box.width} of ${PHONE.width} px`);
+  await product.screenshot(page, 'phone-floating-timer');
+  await floating.getByTestId('floating-timer-stop').click();
+  await floating.waitFor({ state: 'detached' });
+});

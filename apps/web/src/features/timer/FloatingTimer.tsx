@@ -28,6 +28,8 @@ export function FloatingTimer() {
       px="3"
       py="2"
       minW={minimized ? undefined : '64'}
+      // A fixed box is as wide as its content: a long title would push it past a phone's left edge.
+      maxW="calc(100vw - 2rem)"
       data-testid="floating-timer"
     >
       <Flex align="center" gap="2">
