@@ -18,6 +18,7 @@ import { createValidationPipe } from './common/validation';
 import { DrainService } from './health/drain.service';
 import { rejectUnsafeInput } from './common/safe-input';
 import type { AppConfig } from './config/app-config';
+import { secureCookieWarnings } from './config/secure-cookie-warnings';
 import { documentResponses } from './openapi/api-result';
 
 export const JSON_BODY_LIMIT = '256kb';
@@ -31,6 +32,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bodyParser: false,
     logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
   });
+
+  for (const warning of secureCookieWarnings(config)) logger.warn(warning);
 
   // First of all: tracks requests in flight for a graceful stop (main.ts drains on SIGTERM).
   app.use(app.get(DrainService).track);

@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { HTTPS_REQUIRED } from '../src/auth/secure-transport.guard';
+import { type ApiProcess, startApi } from './utils/processes';
 
 /**
  * The Docker deployment as shipped (docker/): compose.yml requires its secrets, the built API refuses the
- * ones it used to ship, the API entrypoint seeds demo data only with SEED_DEMO=1.
+ * ones it used to ship, the API entrypoint seeds demo data only with SEED_DEMO=1, and a production API
+ * reached over plain http says that Secure cookies cannot work there.
  */
 const ROOT = resolve(__dirname, '../../..');
 const API_MAIN = resolve(__dirname, '../dist/main.js');
@@ -52,6 +55,44 @@ describe('the built API in production refuses shipped secrets (e2e)', () => {
     expect(run.output).toMatch(/SESSION_SECRET is the documented placeholder/);
     expect(run.output).toMatch(/CREDENTIALS_KEY is not random/);
     expect(run.output).toMatch(/ADMIN_PASSWORD is a well-known default password/);
+  });
+});
+
+describe('a production API behind plain http (e2e)', () => {
+  let api: ApiProcess;
+
+  beforeAll(async () => {
+    api = await startApi({
+      NODE_ENV: 'production',
+      DATABASE_URL: process.env.WKFLOW_TEST_DATABASE_URL!,
+      REDIS_URL: process.env.WKFLOW_TEST_REDIS_URL!,
+      REDIS_PREFIX: `${process.env.WKFLOW_TEST_REDIS_PREFIX}:deployment`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+      // COOKIE_SECURE is on by default in production; the API is reached directly, over http.
+      TRUST_PROXY: 'false',
+      WEB_URL: 'http://localhost:8080',
+      REMINDER_INTERVAL_MS: '3600000',
+    });
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('warns at start-up that Secure cookies will meet plain http', () => {
+    expect(api.output()).toMatch(/COOKIE_SECURE is on but TRUST_PROXY is off/);
+    expect(api.output()).toMatch(/COOKIE_SECURE is on but WEB_URL is http:\/\/localhost:8080/);
+  });
+
+  it('answers a login over plain http with 403 and the reason, instead of a 200 whose cookie is dropped', async () => {
+    const response = await fetch(`${api.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@wkflow.local', password: 'any-password-at-all' }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(await response.json()).toMatchObject({ statusCode: 403, message: HTTPS_REQUIRED });
   });
 });
 
