@@ -19,7 +19,7 @@ const env = {
   DATABASE_URL: databaseUrl.toString(),
   REDIS_URL: 'redis://127.0.0.1:6379',
   REDIS_PREFIX: `wkflow_bench_${runId}`,
-  SESSION_SECRET: 'bench-dev-session-secret',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
   CREDENTIALS_KEY: randomBytes(32).toString('hex'),
   ADMIN_EMAIL: 'admin@bench.local',
   ADMIN_PASSWORD: 'bench-admin-password',

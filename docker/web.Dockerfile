@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# The web container: the built SPA served by nginx, which proxies /api and /ws to API_UPSTREAM.
+# The web container: the built SPA served by nginx, which proxies /api and /ws to API_UPSTREAM and sends the
+# API's security headers on every response.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json nx.json tsconfig.base.json ./
@@ -17,7 +18,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends nginx-light libnginx-mod-http-brotli-static gettext-base \
   && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled/default \
   && ln -sf /dev/stdout /var/log/nginx/access.log && ln -sf /dev/stderr /var/log/nginx/error.log
-ENV API_UPSTREAM=http://api:3000
+# HSTS_MAX_AGE: Strict-Transport-Security max-age in seconds, set it when users reach nginx over https (0: none).
+ENV API_UPSTREAM=http://api:3000 HSTS_MAX_AGE=0
 COPY docker/nginx.conf.template /etc/nginx/templates/default.conf.template
 COPY docker/web-entrypoint.sh /usr/local/bin/web-entrypoint.sh
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html

@@ -18,9 +18,12 @@ import { createValidationPipe } from './common/validation';
 import { DrainService } from './health/drain.service';
 import { rejectUnsafeInput } from './common/safe-input';
 import type { AppConfig } from './config/app-config';
+import { secureCookieWarnings } from './config/secure-cookie-warnings';
 import { documentResponses } from './openapi/api-result';
 
 export const JSON_BODY_LIMIT = '256kb';
+/** Cache-Control of every /api response but those that set their own. */
+export const API_CACHE_CONTROL = 'no-store';
 
 /** Builds the configured application; `main.ts` listens on it, tests drive it with supertest. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -30,23 +33,19 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
   });
 
+  for (const warning of secureCookieWarnings(config)) logger.warn(warning);
+
   // First of all: tracks requests in flight for a graceful stop (main.ts drains on SIGTERM).
   app.use(app.get(DrainService).track);
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
-  app.use(
-    securityHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          scriptSrc: ["'self'"],
-        },
-      },
-    }),
-  );
+  app.use(securityHeaders());
+  // No API answer is kept by a browser or a proxy (authenticated data above all). The reads that
+  // revalidate with an ETag (the whole board, a client's logo) say `private, no-cache` themselves.
+  app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', API_CACHE_CONTROL);
+    next();
+  });
   // pino-http writes one line per request at 'info' (errors included): below that level it would
   // only build a child logger per request for nothing (nothing reads req.log).
   if (logger.isLevelEnabled('info')) {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { getMetadataStorage } from 'class-validator';
+import { HTTPS_REQUIRED } from '../src/auth/secure-transport.guard';
 import { HOSTILE } from './utils/hostile';
 import { buildFixtures, fillFixture, type Fixtures, routesWithoutFixtures } from './utils/fixtures';
 import { listRoutes, type RouteInfo } from './utils/routes';
@@ -75,7 +76,7 @@ describe('security: hostile input to every field (e2e)', () => {
 });
 
 describe('security: session cookie and logout (e2e)', () => {
-  it('marks the cookie Secure with COOKIE_SECURE=true behind an https proxy, and sends none over plain http', async () => {
+  it('marks the cookie Secure with COOKIE_SECURE=true behind an https proxy, and refuses login over plain http (403)', async () => {
     const ctx = await startTestApp({ COOKIE_SECURE: 'true', TRUST_PROXY: 'true' });
     try {
       const user = await newUser(ctx);
@@ -89,9 +90,16 @@ describe('security: session cookie and logout (e2e)', () => {
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/; HttpOnly/i);
       expect(cookie).toMatch(/; SameSite=Lax/i);
-      // A secure cookie is never handed out over plain http.
-      const plain = await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password });
+      // A secure cookie is never handed out over plain http, and the login says why instead of a 200 without it.
+      const plain = await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password }).expect(403);
       expect(plain.headers['set-cookie']).toBeUndefined();
+      expect(plain.body).toMatchObject({ statusCode: 403, message: HTTPS_REQUIRED });
+      // So does a password reset, which would log in too: refused before its token is looked at.
+      const reset = await ctx.http
+        .post('/api/auth/reset-password')
+        .send({ token: 'x'.repeat(43), newPassword: 'a-new-password' })
+        .expect(403);
+      expect(reset.body.message).toBe(HTTPS_REQUIRED);
     } finally {
       await ctx.app.close();
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Response } from 'superagent';
 import { IMMUTABLE_CACHE } from '../src/app.factory';
+import { plainHttpSecurityHeaders } from '../src/common/security-headers';
 import { startTestApp, type TestContext } from './utils/test-app';
 
 /**
@@ -73,6 +74,18 @@ describe('serving the built web app (e2e)', () => {
 
     const missing = await ctx.http.get('/assets/Gone-00000000.js').set('Accept-Encoding', 'br, gzip').expect(404);
     expect(missing.headers['content-type']).not.toMatch(/html/);
+  });
+
+  it("sends the security headers nginx sends (the API's) on the page, an asset and a 404", async () => {
+    // The web container's nginx is checked against the same list (apps/web/e2e/nginx-delivery.e2e.mjs).
+    const expected = plainHttpSecurityHeaders();
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    for (const path of ['/', '/clients/7', asset, '/assets/Gone-00000000.js']) {
+      const response = await ctx.http.get(path);
+      const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers[name]]));
+      expect({ path, sent }).toEqual({ path, sent: expected });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 
   it('leaves /api to the API', async () => {

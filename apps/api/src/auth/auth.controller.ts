@@ -11,6 +11,7 @@ import {
   Put,
   Req,
   Res,
+  UseGuards,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -23,6 +24,7 @@ import { AuthService, REGISTERED, WRONG_CURRENT_PASSWORD } from './auth.service'
 import { ChangePasswordDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from './dto/auth.dto';
 import { PasswordResetService } from './password-reset.service';
 import { destroySession, regenerateSession, saveSession, SESSION_COOKIE } from './session-store';
+import { SecureCookieTransport } from './secure-transport.guard';
 import { SessionsService } from './sessions.service';
 import { UserEvents } from '../users/user-events';
 import { ApiResult } from '../openapi/api-result';
@@ -53,6 +55,7 @@ export class AuthController {
 
   @Public()
   @Post('login')
+  @UseGuards(SecureCookieTransport)
   @HttpCode(200)
   @ApiResult('MeResponse', { errors: [401, 429] })
   async login(@Body() dto: LoginDto, @Req() request: Request): Promise<MeResponse> {
@@ -93,6 +96,7 @@ export class AuthController {
   /** Sets the new password, ends every session of the account and logs this browser in. */
   @Public()
   @Post('reset-password')
+  @UseGuards(SecureCookieTransport)
   @HttpCode(200)
   @ApiResult('MeResponse', { errors: [429] })
   async resetPassword(@Body() dto: ResetPasswordDto, @Req() request: Request): Promise<MeResponse> {

@@ -106,6 +106,36 @@ function bool(env: Env, name: string, fallback: boolean, problems: string[]): bo
   return fallback;
 }
 
+/** The session secret docker/compose.yml used to ship, and README-style stand-ins for one. */
+export const PLACEHOLDER_SESSION_SECRETS = ['change-me-to-a-long-random-string', 'change-me', 'changeme', 'secret', 'session-secret'];
+/** Production secrets are at least this long (`openssl rand -hex 32` gives 64 characters). */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+/**
+ * Administrator passwords that were shipped or printed as examples, or that any guesser tries first:
+ * refused as ADMIN_PASSWORD in production (compared lower-cased).
+ */
+export const KNOWN_DEFAULT_ADMIN_PASSWORDS = [
+  'admin',
+  'admin123',
+  'admin1234',
+  'administrador',
+  'wkflow',
+  'wkflow123',
+  'password',
+  'password123',
+  'senha',
+  'senha123',
+  '123456',
+  '12345678',
+  'changeme',
+  'change-me',
+];
+/**
+ * A random 32-byte key has about 28 distinct byte values (never fewer than 16 in practice); an all-zero
+ * key, a repeated pattern or hex digits typed by hand have far fewer.
+ */
+const MIN_KEY_DISTINCT_BYTES = 16;
+
 function credentialsKey(env: Env, problems: string[], production: boolean): Buffer {
   const raw = optional(env, 'CREDENTIALS_KEY');
   if (!raw) {
@@ -115,7 +145,30 @@ function credentialsKey(env: Env, problems: string[], production: boolean): Buff
   }
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
   if (key.length !== 32) problems.push('CREDENTIALS_KEY must be 32 bytes (64 hex characters or base64)');
+  else if (production && new Set(key).size < MIN_KEY_DISTINCT_BYTES)
+    problems.push('CREDENTIALS_KEY is not random (all zeros or a repeated pattern): generate one with `openssl rand -hex 32`');
   return key;
+}
+
+function sessionSecret(env: Env, problems: string[], production: boolean): string {
+  const secret = optional(env, 'SESSION_SECRET');
+  if (!secret) {
+    if (production) problems.push('SESSION_SECRET is required in production');
+    return 'development-only-session-secret';
+  }
+  if (production && PLACEHOLDER_SESSION_SECRETS.includes(secret.toLowerCase()))
+    problems.push('SESSION_SECRET is the documented placeholder: generate one with `openssl rand -hex 32`');
+  else if (production && secret.length < MIN_PRODUCTION_SECRET_LENGTH)
+    problems.push(`SESSION_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters in production`);
+  else if (secret.length < 16) problems.push('SESSION_SECRET must be at least 16 characters');
+  return secret;
+}
+
+function adminPassword(env: Env, problems: string[], production: boolean): string | null {
+  const password = optional(env, 'ADMIN_PASSWORD');
+  if (password && production && KNOWN_DEFAULT_ADMIN_PASSWORDS.includes(password.toLowerCase()))
+    problems.push('ADMIN_PASSWORD is a well-known default password: choose another (or leave it unset to have one generated)');
+  return password;
 }
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
@@ -128,14 +181,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems, false);
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems, false);
   const openaiBaseUrl = url(env, 'OPENAI_BASE_URL', ['http:', 'https:'], problems, false);
-
-  let sessionSecret = optional(env, 'SESSION_SECRET');
-  if (!sessionSecret) {
-    if (production) problems.push('SESSION_SECRET is required in production');
-    sessionSecret = 'development-only-session-secret';
-  } else if (sessionSecret.length < 16) {
-    problems.push('SESSION_SECRET must be at least 16 characters');
-  }
 
   const webOrigins = (optional(env, 'WEB_ORIGIN') ?? '')
     .split(',')
@@ -173,7 +218,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     redisUrl,
     redisPrefix: optional(env, 'REDIS_PREFIX') ?? 'wkflow',
-    sessionSecret,
+    sessionSecret: sessionSecret(env, problems, production),
     webOrigins,
     webUrl,
     appTimezone,
@@ -185,7 +230,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aiTimeoutMs: int(env, 'AI_TIMEOUT_MS', 10_000, problems, 100, 600_000),
     credentialsKey: credentialsKey(env, problems, production),
     adminEmail: optional(env, 'ADMIN_EMAIL') ?? 'admin@wkflow.local',
-    adminPassword: optional(env, 'ADMIN_PASSWORD'),
+    adminPassword: adminPassword(env, problems, production),
     cookieSecure: bool(env, 'COOKIE_SECURE', production, problems),
     trustProxy: bool(env, 'TRUST_PROXY', production, problems),
     webDistDir: optional(env, 'WEB_DIST_DIR'),

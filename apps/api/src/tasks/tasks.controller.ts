@@ -155,6 +155,8 @@ export class TasksController {
     // Brotli when accepted (browsers list it after gzip, and it is ~35% smaller), else gzip.
     const encoding = board.encodingFor(!!request.acceptsEncodings('br'), !!request.acceptsEncodings('gzip'));
     response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag).setHeader(BOARD_VERSION_HEADER, String(board.version));
+    // Unlike other API answers (no-store), the browser keeps the board to send If-None-Match next time.
+    response.setHeader('Cache-Control', 'private, no-cache');
     // Not modified: answered before anything is compressed.
     if (request.fresh) {
       response.status(304).end();
