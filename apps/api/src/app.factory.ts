@@ -15,11 +15,13 @@ import { securityHeaders } from './common/security-headers';
 import { mountQueueDashboard } from './email/queue-dashboard';
 import { attachWebSockets } from './notifications/realtime.service';
 import { createValidationPipe } from './common/validation';
+import { NullAsJsonInterceptor } from './common/null-as-json';
 import { DrainService } from './health/drain.service';
 import { rejectUnsafeInput } from './common/safe-input';
 import type { AppConfig } from './config/app-config';
 import { secureCookieWarnings } from './config/secure-cookie-warnings';
 import { documentResponses } from './openapi/api-result';
+import { documentRequests } from './openapi/request-schemas';
 
 export const JSON_BODY_LIMIT = '256kb';
 /** Cache-Control of every /api response but those that set their own. */
@@ -65,11 +67,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), bodyErrors, rejectUnsafeInput);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new NullAsJsonInterceptor());
 
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle('WKFlow API').setVersion('1').addCookieAuth('wkflow.sid').build(),
   );
+  documentRequests(app, document);
   documentResponses(app, document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
@@ -77,10 +81,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (config.webDistDir) serveWeb(app, resolve(config.webDistDir));
   await app.init();
   attachWebSockets(app);
-  // Unknown /api paths get the JSON error shape instead of Express's HTML page.
-  app.use('/api', (_req: Request, res: Response) => {
-    res.status(404).json({ statusCode: 404, message: 'Rota não encontrada', error: 'Not Found' });
-  });
   return app;
 }
 

@@ -2,6 +2,14 @@ import request from 'supertest';
 import { INVALID_TEXT, TOO_DEEP } from '../src/common/safe-input';
 import { startIsolatedApp } from './utils/isolated-app';
 import { loginAsAdmin, type TestContext } from './utils/test-app';
+import {
+  documentOperations,
+  encodePathValue as encode,
+  type Operation,
+  type RequestDocument,
+  resolveRef,
+  type Schema,
+} from './utils/openapi-requests';
 
 /**
  * Every operation of the OpenAPI document, fed bad input (NUL, lone surrogates, deep nesting, huge
@@ -9,25 +17,6 @@ import { loginAsAdmin, type TestContext } from './utils/test-app';
  * One field is bad at a time and the others hold plausible values, so the bad one reaches as deep
  * as it can (the database included).
  */
-
-type Schema = {
-  $ref?: string;
-  type?: string;
-  format?: string;
-  enum?: unknown[];
-  items?: Schema;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  allOf?: Schema[];
-  oneOf?: Schema[];
-  anyOf?: Schema[];
-};
-interface Operation {
-  method: string;
-  path: string;
-  parameters: { name: string; in: string; schema?: Schema }[];
-  body?: Schema;
-}
 
 const NUL = 'a\u0000b';
 const SURROGATE = '\ud800@x.com';
@@ -47,18 +36,6 @@ const BAD_VALUES: [string, unknown][] = [
 const BAD_PARAMS = [NUL, '\ud800', '1e308', '99999999999999999999', '-1', 'abc', '1.5', "1' OR '1'='1"];
 const MB = 'x'.repeat(1024 * 1024);
 
-/** encodeURIComponent, except that a lone surrogate goes out as its three WTF-8 bytes (what a raw client can send). */
-function encode(value: string): string {
-  return Array.from(value, (char) => {
-    const code = char.charCodeAt(0);
-    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff)
-      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-        .map((b) => `%${b.toString(16).toUpperCase()}`)
-        .join('');
-    return encodeURIComponent(char);
-  }).join('');
-}
-
 describe('bad input (generated from the OpenAPI document)', () => {
   let ctx: TestContext & { stop: () => Promise<void> };
   let operations: Operation[];
@@ -66,22 +43,9 @@ describe('bad input (generated from the OpenAPI document)', () => {
 
   beforeAll(async () => {
     ctx = await startIsolatedApp('badinput');
-    const doc = (await ctx.http.get('/api/docs-json').expect(200)).body as {
-      paths: Record<
-        string,
-        Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: Schema }> } }>
-      >;
-      components?: { schemas?: Record<string, Schema> };
-    };
+    const doc = (await ctx.http.get('/api/docs-json').expect(200)).body as RequestDocument;
     schemas = doc.components?.schemas ?? {};
-    operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        method,
-        path,
-        parameters: op.parameters ?? [],
-        body: op.requestBody?.content['application/json']?.schema,
-      })),
-    );
+    operations = documentOperations(doc);
   });
 
   afterAll(async () => {
@@ -89,10 +53,10 @@ describe('bad input (generated from the OpenAPI document)', () => {
   });
 
   function resolve(schema: Schema | undefined): Schema {
-    let current = schema ?? {};
-    for (let i = 0; current.$ref && i < 10; i += 1) current = schemas[current.$ref.split('/').pop()!] ?? {};
-    if (current.allOf?.length) return resolve(current.allOf[0]);
-    return current;
+    const current = resolveRef(schemas, schema);
+    if (current.allOf?.[0]?.$ref) return resolve(current.allOf[0]);
+    const reference = current.anyOf?.find((s) => s.$ref);
+    return reference ? resolve(reference) : current;
   }
 
   /** A value the validators would take for the schema, so a bad neighbour is what gets refused. */
@@ -101,7 +65,7 @@ describe('bad input (generated from the OpenAPI document)', () => {
     if (schema.enum?.length) return schema.enum[0];
     if (schema.format === 'date-time' || /date|deadline|time$/i.test(name)) return new Date(Date.now() + 86_400_000).toISOString();
     if (schema.format === 'email' || /email/i.test(name)) return 'qa.fuzz@example.test';
-    switch (schema.type) {
+    switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
       case 'integer':
       case 'number':
         return 1;
@@ -110,7 +74,9 @@ describe('bad input (generated from the OpenAPI document)', () => {
       case 'array':
         return [];
       case 'object':
-        return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, plausible(s, k)]));
+        return Object.fromEntries(
+          Object.entries(schema.properties ?? {}).map(([k, s]) => [k, plausible(s === true || s === false ? {} : s, k)]),
+        );
       default:
         return /password/i.test(name) ? 'secret123' : 'abc';
     }

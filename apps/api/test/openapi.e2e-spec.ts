@@ -74,6 +74,31 @@ describe('OpenAPI document (e2e)', () => {
     expect(operations().length).toBeGreaterThan(100);
   });
 
+  it('states what each request takes: integer route ids, closed request bodies with their bounds, formats and required fields', () => {
+    const id = { type: 'integer', minimum: 1, maximum: 2147483647, pattern: '^[1-9][0-9]*$' };
+    const params = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) =>
+        ((op as { parameters?: { in: string; schema: object }[] }).parameters ?? []).filter((p) => p.in === 'path'),
+      ),
+    );
+    expect(params.length).toBeGreaterThan(50);
+    for (const param of params) expect(param.schema).toEqual(id);
+    const schemas = document.components?.schemas ?? {};
+    const dtos = Object.entries(schemas).filter(([name]) => name.endsWith('Dto'));
+    expect(dtos.length).toBeGreaterThan(30);
+    for (const [name, schema] of dtos)
+      expect({ name, additionalProperties: schema.additionalProperties }).toEqual({ name, additionalProperties: false });
+    expect(schemas.RegisterDto).toMatchObject({
+      required: ['name', 'username', 'email', 'password'],
+      properties: { email: { type: 'string', format: 'email', maxLength: 254 }, username: { pattern: '^[A-Za-z0-9._-]+$' } },
+    });
+    expect(schemas.CreateTaskDto).toMatchObject({
+      properties: { deadline: { format: 'date-time' }, clientId: { type: 'integer', minimum: 1 } },
+    });
+    expect(schemas.TimeLockDto.allOf).toHaveLength(2);
+    expect(schemas.CreateTimeEntryDto.allOf).toEqual([{ oneOf: [{ required: ['endTime'] }, { required: ['duration'] }] }]);
+  });
+
   it('has response schemas that compile (JSON Schema 2020-12) and objects closed to undeclared fields', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
@@ -125,5 +150,22 @@ describe('OpenAPI document (e2e)', () => {
     ]);
     expect(problems({ ...notFound, status: 200 })).toEqual([expect.stringContaining('no operation for this route, yet status 200')]);
     expect(problems({ ...me, method: 'PATCH', status: 200 })).toEqual([expect.stringContaining('no operation for this route')]);
+    // A listed path with another method: 405 with an Allow header naming the document's methods.
+    const wrongMethod = await admin.patch('/api/users/1').expect(405);
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD, PUT');
+    expect(wrongMethod.body).toEqual({ statusCode: 405, message: expect.stringContaining('PATCH'), error: 'Method Not Allowed' });
+    const notAllowed = { ...me, method: 'PATCH', url: '/api/users/1', status: 405, allow: 'GET, HEAD, PUT', body: wrongMethod.body };
+    expect(problems(notAllowed)).toEqual([]);
+    expect(problems({ ...notAllowed, allow: 'GET' })).toEqual([expect.stringContaining('405 with Allow "GET"')]);
+    expect(problems({ ...notAllowed, status: 404 })).toEqual([expect.stringContaining('expected 405')]);
+    // No timer running: the JSON null, with its content type; an empty body is not what the document says.
+    const idle = await admin.get('/api/time-entries/active').expect(200);
+    expect(idle.headers['content-type']).toMatch(/^application\/json/);
+    expect(idle.text).toBe('null');
+    const active = { ...me, url: '/api/time-entries/active', contentType: idle.headers['content-type'], body: null, hasBody: true };
+    expect(problems(active)).toEqual([]);
+    expect(problems({ ...active, contentType: undefined, hasBody: false, body: undefined })).toEqual([
+      expect.stringContaining('content type (none) not documented'),
+    ]);
   });
 });

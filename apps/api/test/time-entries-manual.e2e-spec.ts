@@ -179,6 +179,21 @@ describe('manual time entries and the lockdown period (e2e)', () => {
       await admin.put('/api/time-tracking/lock').send(payload).expect(400);
     }
     await admin.put('/api/time-tracking/lock').send({ mode: 'date', lockDate: '2026-02-30' }).expect(400);
+    // A field of another mode is refused, not ignored (issue 33: lockDays with mode 'none' was stored as nothing).
+    for (const [payload, message] of [
+      [{ mode: 'none', lockDays: 5 }, "lockDays só vale com o modo 'days'"],
+      [{ mode: 'days', lockDays: 5, lockDate: '2026-01-01' }, "lockDate só vale com o modo 'date'"],
+      [{ mode: 'date', lockDate: '2026-01-01', lockDays: 'x' }, "lockDays só vale com o modo 'days'"],
+      [{ mode: 'none', lockDate: null }, "lockDate só vale com o modo 'date'"],
+    ] as const) {
+      expect((await admin.put('/api/time-tracking/lock').send(payload).expect(400)).body.message).toBe(message);
+    }
+    // An entry takes its end or its duration, not both (the duration was ignored).
+    const both = await admin
+      .post('/api/time-entries')
+      .send({ ...body(taskId, 2 * HOUR, HOUR), duration: 60 })
+      .expect(400);
+    expect(both.body.message).toBe('Informe o fim ou a duração, não os dois');
   });
 
   it("refuses an overlap with the user's other entries, the running timer included; touching is fine", async () => {

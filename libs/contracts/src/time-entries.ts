@@ -231,7 +231,7 @@ export interface CreateTimeEntryRequest {
   description?: string;
 }
 
-/** PUT /api/time-tracking/lock: lockDate only with mode 'date', lockDays only with mode 'days' (null there is refused). */
+/** PUT /api/time-tracking/lock: lockDate only with mode 'date', lockDays only with mode 'days' (null, or either one with another mode, is refused). */
 export interface TimeLockRequest {
   mode: TimeLockMode;
   lockDate?: string | null;

@@ -75,7 +75,7 @@ export class ClientsController {
   @RequirePermission('clients', 'write')
   @Post(':id/logo')
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } } } })
+  @ApiBody({ schema: { type: 'object', required: [LOGO_FIELD], properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(LogoUploadInterceptor)
   @ApiResult('Client')
   uploadLogo(@IdParam('id') id: number, @UploadedFile() file: UploadedLogo | undefined): Promise<Client> {

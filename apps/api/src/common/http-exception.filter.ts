@@ -1,14 +1,18 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import type { ApiError } from '@wkflow/contracts';
 import { INVALID_TEXT } from './safe-input';
+import { allowedMethods } from './method-not-allowed';
+
+export const ROUTE_NOT_FOUND = 'Rota não encontrada';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -112,6 +116,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
       ({ status, message } = fromDatabaseError(exception)!);
     } else if (exception && typeof exception === 'object' && fromExpressError(exception as never)) {
       ({ status, message } = fromExpressError(exception as never)!);
+    }
+
+    // Nest's handler for a request no route took (req.route unset) throws a 404: 405 when the path has other methods.
+    const request = host.switchToHttp().getRequest<Request>();
+    if (exception instanceof NotFoundException && !request.route) {
+      const allowed = allowedMethods(request);
+      if (allowed.length) {
+        status = HttpStatus.METHOD_NOT_ALLOWED;
+        message = `Método ${request.method} não permitido nesta rota (use ${allowed.join(', ')})`;
+        response.setHeader('Allow', allowed.join(', '));
+      } else message = ROUTE_NOT_FOUND;
     }
 
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

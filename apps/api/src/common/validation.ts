@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { assertSafeInputOnce } from './safe-input';
 
 /** class-transformer @Transform: text is trimmed, anything else is left for the validators to refuse. */
@@ -23,6 +23,12 @@ class SafeValidationPipe extends ValidationPipe {
     if (metadata.type !== 'custom') assertSafeInputOnce(value);
     return super.transform(value, metadata);
   }
+
+  /** A numeric route or query value is read only when written as canonical digits: '0x10', '1e3', '+1', '01' stay text and are refused. */
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.metatype === Number && typeof value === 'string' && !CANONICAL_INT.test(value)) return value;
+    return super.transformPrimitive(value, metadata);
+  }
 }
 
 /** Whitelisted, transformed DTOs; unknown fields are refused; the message says what is wrong. */
@@ -32,7 +38,7 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     stopAtFirstError: true,
-    exceptionFactory: (errors) => new BadRequestException(messagesOf(errors).join('; ') || 'Dados inválidos'),
+    exceptionFactory: (errors) => new BadRequestException([...new Set(messagesOf(errors))].join('; ') || 'Dados inválidos'),
   });
 }
 
@@ -41,6 +47,17 @@ export function createValidationPipe(): ValidationPipe {
 
 /** The largest id PostgreSQL's int holds. */
 export const MAX_INT = 2_147_483_647;
+
+/** An integer as a query string or route segment writes it: decimal digits, no sign, no leading zero. */
+export const CANONICAL_INT = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * class-transformer @Transform for a number that may come as text (a query string, a select's value):
+ * canonical digits become the number; anything else ('0x10', '1e3', '+1', '01', ' 1', '') stays as
+ * sent, so IsInt refuses it with the field's message (Number() would read all of those as numbers).
+ */
+export const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && CANONICAL_INT.test(value) ? Number(value) : value;
 
 /**
  * Several property decorators as one, listed as they would be written above the property: they
@@ -58,4 +75,49 @@ export function IsId(message: string, each = false): PropertyDecorator {
 /** A list's search text (at most 200 characters). */
 export function IsSearch(): PropertyDecorator {
   return stacked(MaxLength(200, { message: 'Busca longa demais' }), IsString({ message: 'Busca inválida' }));
+}
+
+/** The name class-validator records for OnlyWith (the OpenAPI document reads it: openapi/request-schemas.ts). */
+export const ONLY_WITH = 'onlyWith';
+/** The name class-validator records for OneOfFields. */
+export const ONE_OF_FIELDS = 'oneOfFields';
+
+/**
+ * A field that belongs to one value of another field (the lock's lockDate with mode 'date'): required
+ * when `field` is `value`, refused (null included) otherwise, instead of being silently ignored.
+ */
+export function OnlyWith(field: string, value: string, message: string): PropertyDecorator {
+  return (target, key) => {
+    const own = String(key);
+    stacked(
+      ValidateIf((object: Record<string, unknown>) => object[field] === value || object[own] !== undefined),
+      ValidateBy(
+        {
+          name: ONLY_WITH,
+          constraints: [field, value],
+          validator: { validate: (_v, args) => (args?.object as Record<string, unknown>)[field] === value },
+        },
+        { message },
+      ),
+    )(target, key);
+  };
+}
+
+/** One field of a group of which exactly one must be sent (a manual entry's endTime or duration): none or two is refused. */
+export function OneOfFields(fields: readonly string[], message: string): PropertyDecorator {
+  return (target, key) => {
+    const own = String(key);
+    const others = fields.filter((name) => name !== own);
+    stacked(
+      ValidateIf((object: Record<string, unknown>) => object[own] !== undefined || others.every((name) => object[name] === undefined)),
+      ValidateBy(
+        {
+          name: ONE_OF_FIELDS,
+          constraints: [...fields],
+          validator: { validate: (_v, args) => others.every((name) => (args?.object as Record<string, unknown>)[name] === undefined) },
+        },
+        { message },
+      ),
+    )(target, key);
+  };
 }

@@ -18,7 +18,7 @@ interface CommonOptions {
 
 export interface ResultOptions extends CommonOptions {
   isArray?: boolean;
-  /** The result may be null: Nest then answers an empty body (no content type), which stands for null. */
+  /** The result may be null: sent as the JSON `null` (common/null-as-json.ts). */
   nullable?: boolean;
   /** Other statuses answered with the same body shape (health's 503). */
   alsoWith?: number[];
@@ -54,10 +54,19 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '5XX': 'Server error, or a dependency unavailable (503)',
 };
 
+/** What every operation shares, beyond what each one states. */
+export const API_DESCRIPTION = [
+  'Every error answers the ApiError shape ({ statusCode, message, error }, the message in Portuguese).',
+  'An /api path not listed here answers 404; a listed path with a method it does not list answers 405 Method Not Allowed with an Allow header naming the methods it has.',
+  'Request bodies take exactly the properties their schema lists (another one is a 400), and a query DTO refuses query parameters it does not list.',
+  'Route ids and integer query parameters are canonical decimal digits: 0x10, 1e3, +1, 01, 1.5 or a space are refused with 400.',
+].join(' ');
+
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
-type Operation = {
+export type Operation = {
   operationId?: string;
-  parameters?: { in: string }[];
+  parameters?: { name: string; in: string; schema?: Record<string, unknown>; description?: string; required?: boolean }[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: object }>; headers?: Record<string, object> }>;
 };
 
@@ -91,7 +100,7 @@ function successContent(meta: ApiResultMeta): Record<string, { schema: object }>
 function successDescription(meta: ApiResultMeta, fallback: string): string {
   const named = 'type' in meta ? `${meta.type}${meta.isArray ? '[]' : ''}${meta.or ? ` or ${meta.or}` : ''}` : meta.files.join(' or ');
   const text = meta.description ?? (fallback || named);
-  return 'nullable' in meta && meta.nullable ? `${text ? `${text}; ` : ''}null is sent as an empty body` : text;
+  return 'nullable' in meta && meta.nullable ? `${text ? `${text}, ` : ''}or null` : text;
 }
 
 /** OpenAPI 3.1 schemas are JSON Schema: Nest's 3.0 `nullable: true` becomes a "null" type. */
@@ -130,19 +139,23 @@ function contractClosure(roots: string[]): Record<string, object> {
   return out;
 }
 
-/**
- * Writes each operation's responses into the document Nest built: the success body its handler
- * declares with @ApiResult/@ApiFile, and the error statuses (ApiError body) it can answer. The
- * document becomes OpenAPI 3.1 (response schemas are the JSON schemas of libs/contracts).
- */
-export function documentResponses(app: INestApplication, document: OpenAPIObject): void {
+/** A controller handler and the operation of the document Nest generated for it. */
+export interface DocumentedHandler {
+  controller: new (...args: unknown[]) => unknown;
+  /** The handler's method name. */
+  name: string;
+  handler: (...args: unknown[]) => unknown;
+  method: string;
+  op: Operation;
+}
+
+/** Every handler of every controller with its operation in the document (matched by Nest's operationId and the method). */
+export function documentedHandlers(app: INestApplication, document: OpenAPIObject): DocumentedHandler[] {
   const operations = new Map<string, { method: string; op: Operation }>();
   for (const item of Object.values(document.paths))
     for (const [method, op] of Object.entries(item as Record<string, Operation>))
       if (op?.operationId) operations.set(op.operationId, { method, op });
-
-  const reflector = app.get(Reflector);
-  const used = new Set<string>(['ApiError']);
+  const out: DocumentedHandler[] = [];
   for (const wrapper of app.get(DiscoveryService).getControllers()) {
     const controller = wrapper.metatype as (new (...args: unknown[]) => unknown) | null;
     if (!controller) continue;
@@ -152,7 +165,22 @@ export function documentResponses(app: INestApplication, document: OpenAPIObject
       if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
       const found = operations.get(`${controller.name}_${name}`);
       if (!found || found.method !== RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase()) continue;
-      const { method, op } = found;
+      out.push({ controller, name, handler: handler as DocumentedHandler['handler'], ...found });
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes each operation's responses into the document Nest built: the success body its handler
+ * declares with @ApiResult/@ApiFile, and the error statuses (ApiError body) it can answer. The
+ * document becomes OpenAPI 3.1 (response schemas are the JSON schemas of libs/contracts).
+ */
+export function documentResponses(app: INestApplication, document: OpenAPIObject): void {
+  const reflector = app.get(Reflector);
+  const used = new Set<string>(['ApiError']);
+  for (const { controller, handler, method, op } of documentedHandlers(app, document)) {
+    {
       const meta = reflector.get<ApiResultMeta | undefined>(API_RESULT, handler as () => unknown);
       const rule = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [handler as () => unknown, controller]);
       const responses: Operation['responses'] = {};
@@ -190,6 +218,5 @@ export function documentResponses(app: INestApplication, document: OpenAPIObject
   toJsonSchemaNullable(document.components);
   document.openapi = '3.1.0';
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...contractClosure([...used]) } };
-  document.info.description =
-    'Every error answers the ApiError shape ({ statusCode, message, error }); an /api path or method that is not listed here answers 404 with it.';
+  document.info.description = API_DESCRIPTION;
 }

@@ -18,6 +18,7 @@ import { MULTIPART_UTF8 } from '../common/multipart';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiBody,
   ApiConsumes,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -248,6 +249,7 @@ export class TasksController {
   @RequirePermission('tasks', 'read')
   @Post(':id/attachments')
   @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(FileInterceptor('file', { ...MULTIPART_UTF8, limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } }))
   @ApiResult('TaskAttachment')
   addAttachment(

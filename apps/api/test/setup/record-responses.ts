@@ -35,6 +35,7 @@ if (dir) {
         contentType,
         suite: expect.getState().testPath ?? undefined,
         test: expect.getState().currentTestName ?? undefined,
+        ...(res.headers.allow ? { allow: res.headers.allow } : {}),
       };
       if (/json/.test(contentType ?? '')) {
         if (typeof res.text !== 'string' || res.text.length >= MAX_BODY) {

@@ -7,6 +7,8 @@ export interface RecordedResponse {
   url: string;
   status: number;
   contentType?: string;
+  /** The Allow header of a 405. */
+  allow?: string;
   /** The parsed JSON body (hasBody says whether there was one: it may be null). */
   body?: unknown;
   hasBody?: boolean;
@@ -41,12 +43,16 @@ interface Template {
  * response lists, and a JSON body validates against its schema (ajv, JSON Schema 2020-12). A path or
  * method the document does not list must be the API's 404 (ApiError).
  */
-export function responseChecker(document: OpenApiDocument) {
+/**
+ * Compiles schemas of the document (their $refs into its components) with ajv, JSON Schema 2020-12
+ * and formats, once per key: what the response check and the request walk validate with.
+ */
+export function schemaCompiler(document: OpenApiDocument): (key: string, schema: Schema) => ValidateFunction {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ $id: 'openapi.json', components: document.components ?? {} });
   const validators = new Map<string, ValidateFunction>();
-  const validator = (key: string, schema: Schema): ValidateFunction => {
+  return (key, schema) => {
     let validate = validators.get(key);
     if (!validate) {
       const rooted = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi.json#/components/'));
@@ -55,6 +61,10 @@ export function responseChecker(document: OpenApiDocument) {
     }
     return validate;
   };
+}
+
+export function responseChecker(document: OpenApiDocument) {
+  const validator = schemaCompiler(document);
   const templates: Template[] = Object.keys(document.paths)
     .map((path) => ({
       path,
@@ -64,6 +74,14 @@ export function responseChecker(document: OpenApiDocument) {
     .sort((a, b) => a.params - b.params);
   const errorCheck = () =>
     document.components?.schemas?.ApiError ? validator('ApiError', { $ref: '#/components/schemas/ApiError' }) : undefined;
+
+  /** The methods the document lists for this path (under any template matching it), upper case. */
+  function methodsOf(pathname: string): string[] {
+    const methods = new Set<string>();
+    for (const template of templates)
+      if (template.pattern.test(pathname)) Object.keys(document.paths[template.path]).forEach((m) => methods.add(m.toUpperCase()));
+    return [...methods].filter((m) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m)).sort();
+  }
 
   /** The operation a request reached: the most literal template that has the method. */
   function operationOf(method: string, pathname: string): { path: string; operation: Operation } | undefined {
@@ -83,10 +101,22 @@ export function responseChecker(document: OpenApiDocument) {
     const mediaType = record.contentType?.split(';')[0].trim().toLowerCase();
     const found = operationOf(method, pathname);
     if (!found) {
-      // Unknown routes answer the error shape with 404 (documented in info.description).
-      if (record.status !== 404) return `no operation for this route, yet status ${record.status}`;
+      // A listed path with another method answers 405 with Allow, an unknown path 404; both the error shape (info.description).
+      const listed = methodsOf(pathname);
+      const expected = listed.length ? 405 : 404;
+      if (record.status !== expected) return `no operation for this route, yet status ${record.status} (expected ${expected})`;
       const validate = errorCheck();
-      if (mediaType !== 'application/json' || !validate || !validate(record.body)) return 'unknown route without the ApiError 404 body';
+      if (mediaType !== 'application/json' || !validate || !validate(record.body))
+        return `unknown route without the ApiError ${expected} body`;
+      if (expected === 405) {
+        const allow = (record.allow ?? '')
+          .split(',')
+          .map((m) => m.trim().toUpperCase())
+          .filter((m) => m && m !== 'HEAD')
+          .sort();
+        if (allow.join(', ') !== listed.join(', '))
+          return `405 with Allow "${record.allow ?? ''}" where the document lists ${listed.join(', ')}`;
+      }
       return undefined;
     }
     const { path, operation } = found;
@@ -98,20 +128,17 @@ export function responseChecker(document: OpenApiDocument) {
       return record.hasBody || (record.contentType && record.status !== 304) ? `${path} ${status}: documented without a body` : undefined;
     }
     if (record.method.toLowerCase() === 'head') return undefined;
-    // Nest answers a null result with an empty body and no content type: it stands for null.
-    const emptyAsNull = !record.contentType && !record.hasBody && 'application/json' in response.content;
-    const media = emptyAsNull
-      ? 'application/json'
-      : Object.keys(response.content).find(
-          (type) => type === mediaType || type === '*/*' || (type.endsWith('/*') && mediaType?.startsWith(type.slice(0, -1))),
-        );
+    const media = Object.keys(response.content).find(
+      (type) => type === mediaType || type === '*/*' || (type.endsWith('/*') && mediaType?.startsWith(type.slice(0, -1))),
+    );
     if (!media)
       return `${path} ${status}: content type ${record.contentType ?? '(none)'} not documented (${Object.keys(response.content).join(', ')})`;
     const schema = response.content[media].schema;
     if (media !== 'application/json' || !schema || record.unread) return undefined;
     if (record.unparsable) return `${path} ${status}: the JSON body does not parse`;
+    if (!record.hasBody) return `${path} ${status}: an empty body where the document promises JSON`;
     const validate = validator(`${method} ${path} ${key}`, schema);
-    if (validate(record.hasBody ? record.body : null)) return undefined;
+    if (validate(record.body)) return undefined;
     const errors = (validate.errors ?? [])
       .slice(0, 3)
       .map(
@@ -121,7 +148,7 @@ export function responseChecker(document: OpenApiDocument) {
     return `${path} ${status}: body does not match: ${errors.join('; ')}`;
   }
 
-  return { check, operationOf };
+  return { check, operationOf, methodsOf };
 }
 
 /** Checks every record; the problems, one line per distinct problem, with an example request. */

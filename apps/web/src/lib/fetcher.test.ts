@@ -30,6 +30,8 @@ function handler(req: IncomingMessage, res: ServerResponse) {
         return reply(200, JSON.stringify({ received: body ? JSON.parse(body) : null, method: req.method }));
       case '/api/empty':
         return reply(204, '');
+      case '/api/null':
+        return reply(200, 'null');
       case '/api/bad':
         return reply(400, JSON.stringify({ statusCode: 400, message: 'E-mail já cadastrado', error: 'Bad Request' }));
       case '/api/bad-list':
@@ -96,6 +98,10 @@ describe('apiFetch', () => {
   it('GETs by default (the SWR fetcher)', async () => {
     const result = await getJson<{ method: string }>('/api/echo');
     expect(result.method).toBe('GET');
+  });
+
+  it('resolves a JSON null body to null (GET /api/time-entries/active with no timer running)', async () => {
+    await expect(getJson('/api/null')).resolves.toBeNull();
   });
 
   it('resolves an empty body to null', async () => {

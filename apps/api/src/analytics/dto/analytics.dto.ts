@@ -11,7 +11,7 @@ import {
   type AnalyticsPeriod,
   type ReportType,
 } from '@wkflow/contracts';
-import { trim } from '../../common/validation';
+import { toInteger, trim } from '../../common/validation';
 import type {
   AnalyticsPeriodQuery,
   CreateReportRequest,
@@ -19,8 +19,6 @@ import type {
   ImplementRecommendationRequest,
 } from '@wkflow/contracts';
 
-/** '30' from a query string becomes 30; anything else stays as sent and fails IsIn. */
-const toPeriod = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value);
 /** Optional means absent: an explicit null is refused like any other non-text. */
 const present = (_: object, value: unknown) => value !== undefined;
 
@@ -28,7 +26,7 @@ const present = (_: object, value: unknown) => value !== undefined;
 export class AnalyticsPeriodQueryDto implements AnalyticsPeriodQuery {
   @ApiPropertyOptional({ enum: ANALYTICS_PERIODS, default: 30 })
   @IsOptional()
-  @Transform(toPeriod)
+  @Transform(toInteger)
   @IsIn(ANALYTICS_PERIODS, { message: REPORT_PERIOD_INVALID })
   period?: AnalyticsPeriod;
 }

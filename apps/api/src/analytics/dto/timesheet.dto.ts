@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
 import {
   isIsoDate,
@@ -12,7 +12,7 @@ import {
   type TimesheetPeriod,
   type TimesheetQuery,
 } from '@wkflow/contracts';
-import { IsId, MAX_INT } from '../../common/validation';
+import { IsId, MAX_INT, toInteger } from '../../common/validation';
 
 /** A yyyy-MM-dd calendar date that exists. */
 const IsIsoDate = () =>
@@ -43,25 +43,25 @@ export class TimesheetQueryDto implements TimesheetQuery {
 
   @ApiPropertyOptional({ description: 'person' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsId('Usuário inválido')
   userId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsId('Cliente inválido')
   clientId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsId('Tarefa inválida')
   taskId?: number;
 
   @ApiPropertyOptional({ description: `page size, 1 to ${TIMESHEET_PAGE_MAX} (default ${TIMESHEET_PAGE_DEFAULT})` })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @Max(TIMESHEET_PAGE_MAX, { message: TIMESHEET_MESSAGES.limit })
   @Min(1, { message: TIMESHEET_MESSAGES.limit })
   @IsInt({ message: TIMESHEET_MESSAGES.limit })
@@ -69,7 +69,7 @@ export class TimesheetQueryDto implements TimesheetQuery {
 
   @ApiPropertyOptional({ description: 'entries to skip (paging)' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @Max(MAX_INT, { message: TIMESHEET_MESSAGES.offset })
   @Min(0, { message: TIMESHEET_MESSAGES.offset })
   @IsInt({ message: TIMESHEET_MESSAGES.offset })
@@ -86,7 +86,7 @@ export class TimesheetExportQueryDto extends TimesheetQueryDto implements Timesh
 export class TimesheetOptionsQueryDto implements TimesheetOptionsQuery {
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsId('Cliente inválido')
   clientId?: number;
 }

@@ -3,11 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PAGE_MAX, CHAT_ROOM_DESCRIPTION_MAX, CHAT_ROOM_NAME_MAX } from '@wkflow/contracts';
 import { INT4_MAX } from '../../clients/dto/validators';
-import { trim } from '../../common/validation';
+import { toInteger, trim } from '../../common/validation';
 import type { ChatMessagesQuery, CreateChatRoomRequest, SendChatMessageRequest } from '@wkflow/contracts';
 
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
 
 /** POST /api/chat/rooms */
 export class CreateChatRoomDto implements CreateChatRoomRequest {
@@ -48,7 +47,7 @@ export class SendChatMessageDto implements SendChatMessageRequest {
 export class ChatMessagesQueryDto implements ChatMessagesQuery {
   @ApiPropertyOptional({ description: 'only messages older than this id (the next page up)' })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(toInteger)
   @Max(INT4_MAX, { message: 'before deve ser o id de uma mensagem' })
   @Min(1, { message: 'before deve ser o id de uma mensagem' })
   @IsInt({ message: 'before deve ser o id de uma mensagem' })
@@ -56,7 +55,7 @@ export class ChatMessagesQueryDto implements ChatMessagesQuery {
 
   @ApiPropertyOptional({ default: 50, maximum: CHAT_PAGE_MAX })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(toInteger)
   @Max(CHAT_PAGE_MAX, { message: `limit deve estar entre 1 e ${CHAT_PAGE_MAX}` })
   @Min(1, { message: `limit deve estar entre 1 e ${CHAT_PAGE_MAX}` })
   @IsInt({ message: `limit deve estar entre 1 e ${CHAT_PAGE_MAX}` })

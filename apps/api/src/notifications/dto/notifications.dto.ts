@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Ma
 import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_PAGE_MAX, NOTIFICATION_TYPES, type NotificationType } from '@wkflow/contracts';
 import type { NotificationHistoryQuery, NotificationPreference, SavePreferencesRequest } from '@wkflow/contracts';
 
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
+import { toInteger } from '../../common/validation';
 
 export class PreferenceDto implements NotificationPreference {
   @ApiProperty({ enum: NOTIFICATION_TYPES })
@@ -37,7 +37,7 @@ export class SavePreferencesDto implements SavePreferencesRequest {
 export class NotificationHistoryQueryDto implements NotificationHistoryQuery {
   @ApiPropertyOptional({ default: NOTIFICATION_PAGE_DEFAULT, maximum: NOTIFICATION_PAGE_MAX })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(toInteger)
   @Max(NOTIFICATION_PAGE_MAX, { message: `limit deve estar entre 1 e ${NOTIFICATION_PAGE_MAX}` })
   @Min(1, { message: `limit deve estar entre 1 e ${NOTIFICATION_PAGE_MAX}` })
   @IsInt({ message: `limit deve estar entre 1 e ${NOTIFICATION_PAGE_MAX}` })

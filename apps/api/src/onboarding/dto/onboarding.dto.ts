@@ -8,13 +8,14 @@ import {
   type OnboardingStepUpdateStatus,
 } from '@wkflow/contracts';
 import { INT4_MAX } from '../../clients/dto/validators';
+import { toInteger } from '../../common/validation';
 import type { StartOnboardingRequest, UpdateOnboardingStepRequest } from '@wkflow/contracts';
 
 /** POST /api/onboarding */
 export class StartOnboardingDto implements StartOnboardingRequest {
   @ApiProperty({ example: 1 })
   // A select's value may arrive as a numeric string.
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value))
+  @Transform(toInteger)
   @Max(INT4_MAX, { message: ONBOARDING_MESSAGES.selectClient })
   @Min(1, { message: ONBOARDING_MESSAGES.selectClient })
   @IsInt({ message: ONBOARDING_MESSAGES.selectClient })

@@ -27,7 +27,7 @@ import {
   TASK_TITLE_MAX,
   type ReminderOption,
 } from '@wkflow/contracts';
-import { IsId, IsSearch, MAX_INT, stacked, trim } from '../../common/validation';
+import { IsId, IsSearch, MAX_INT, stacked, toInteger, trim } from '../../common/validation';
 import type {
   ArchivedTaskQuery,
   ColumnPosition,
@@ -281,13 +281,13 @@ export class TaskListQueryDto implements TaskListQuery {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsId('Lista inválida')
   columnId?: number;
 
   @ApiPropertyOptional({ description: 'page size (with cursor)' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @Max(1000, { message: 'limit deve ser entre 1 e 1000' })
   @Min(1, { message: 'limit deve ser entre 1 e 1000' })
   @IsInt({ message: 'limit deve ser entre 1 e 1000' })
@@ -295,7 +295,7 @@ export class TaskListQueryDto implements TaskListQuery {
 
   @ApiPropertyOptional({ description: 'id of the last task of the previous page' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @Max(MAX_INT, { message: 'cursor inválido' })
   @Min(0, { message: 'cursor inválido' })
   @IsInt({ message: 'cursor inválido' })
@@ -309,8 +309,7 @@ export class TaskListQueryDto implements TaskListQuery {
     maximum: Number.MAX_SAFE_INTEGER,
   })
   @IsOptional()
-  // Digits only: Number() would read '', ' 1', '0x10' and '1e3' as numbers.
-  @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value))
+  @Transform(toInteger)
   @Max(Number.MAX_SAFE_INTEGER, { message: 'since deve ser uma versão do quadro (inteiro de 0 a 9007199254740991)' })
   @Min(0, { message: 'since deve ser uma versão do quadro (inteiro de 0 a 9007199254740991)' })
   @IsInt({ message: 'since deve ser uma versão do quadro (inteiro de 0 a 9007199254740991)' })
@@ -326,13 +325,13 @@ export class ArchivedTaskQueryDto implements ArchivedTaskQuery {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @IsId('Cliente inválido')
   clientId?: number;
 
   @ApiPropertyOptional({ description: `page size, 1 to ${ARCHIVED_PAGE_MAX} (default ${ARCHIVED_PAGE_DEFAULT})` })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @Max(ARCHIVED_PAGE_MAX, { message: `limit deve ser entre 1 e ${ARCHIVED_PAGE_MAX}` })
   @Min(1, { message: `limit deve ser entre 1 e ${ARCHIVED_PAGE_MAX}` })
   @IsInt({ message: `limit deve ser entre 1 e ${ARCHIVED_PAGE_MAX}` })
@@ -340,7 +339,7 @@ export class ArchivedTaskQueryDto implements ArchivedTaskQuery {
 
   @ApiPropertyOptional({ description: 'tasks to skip (paging)' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toInteger)
   @Max(1_000_000, { message: 'offset inválido' })
   @Min(0, { message: 'offset inválido' })
   @IsInt({ message: 'offset inválido' })

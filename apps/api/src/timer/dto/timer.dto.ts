@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
   ENTRY_TOO_LONG,
   LOCK_DAYS_MAX,
@@ -9,7 +9,10 @@ import {
   type TimeLockMode,
   type TimePeriod,
 } from '@wkflow/contracts';
-import { MAX_INT } from '../../common/validation';
+import { MAX_INT, OneOfFields, OnlyWith } from '../../common/validation';
+
+const END_OR_DURATION = ['endTime', 'duration'] as const;
+const END_AND_DURATION = 'Informe o fim ou a duração, não os dois';
 import type {
   CreateTimeEntryRequest,
   StartTimerRequest,
@@ -73,17 +76,17 @@ export class CreateTimeEntryDto implements CreateTimeEntryRequest {
   @IsString({ message: 'Informe um início válido' })
   startTime: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'the end, or give duration' })
-  @ValidateIf((dto: CreateTimeEntryDto) => dto.duration === undefined || dto.endTime !== undefined)
+  @ApiPropertyOptional({ format: 'date-time', description: 'the end, or give duration (not both)' })
   @IsISO8601({ strict: true }, { message: 'Informe o fim ou a duração' })
   @IsString({ message: 'Informe o fim ou a duração' })
+  @OneOfFields(END_OR_DURATION, END_AND_DURATION)
   endTime?: string;
 
   @ApiPropertyOptional({ description: 'seconds, instead of endTime' })
-  @ValidateIf((dto: CreateTimeEntryDto) => dto.endTime === undefined || dto.duration !== undefined)
   @Max(MAX_ENTRY_SECONDS, { message: ENTRY_TOO_LONG })
   @Min(1, { message: 'A duração deve ser de pelo menos 1 segundo' })
   @IsInt({ message: 'Informe o fim ou a duração' })
+  @OneOfFields(END_OR_DURATION, END_AND_DURATION)
   duration?: number;
 
   @ApiPropertyOptional()
@@ -100,16 +103,16 @@ export class TimeLockDto implements TimeLockRequest {
   @IsIn(LOCK_MODES, { message: 'Modo de bloqueio inválido (none, date ou days)' })
   mode: TimeLockMode;
 
-  @ApiPropertyOptional({ format: 'date', description: "with mode 'date': entries on or before it are locked" })
-  @ValidateIf((dto: TimeLockDto) => dto.mode === 'date')
+  @ApiPropertyOptional({ format: 'date', description: "with mode 'date' (and only then): entries on or before it are locked" })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Informe uma data válida' })
   @IsString({ message: 'Informe uma data válida' })
+  @OnlyWith('mode', 'date', "lockDate só vale com o modo 'date'")
   lockDate?: string;
 
-  @ApiPropertyOptional({ description: "with mode 'days': entries older than this many days are locked" })
-  @ValidateIf((dto: TimeLockDto) => dto.mode === 'days')
+  @ApiPropertyOptional({ description: "with mode 'days' (and only then): entries older than this many days are locked" })
   @Max(LOCK_DAYS_MAX, { message: LOCK_DAYS_RANGE })
   @Min(1, { message: LOCK_DAYS_RANGE })
   @IsInt({ message: LOCK_DAYS_RANGE })
+  @OnlyWith('mode', 'days', "lockDays só vale com o modo 'days'")
   lockDays?: number;
 }

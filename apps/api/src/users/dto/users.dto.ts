@@ -48,11 +48,8 @@ import {
   type UpdateUserRequest,
 } from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
-import { MAX_INT, trim } from '../../common/validation';
+import { MAX_INT, toInteger, trim } from '../../common/validation';
 import type { AccessProfileRequest, ApproveUserRequest, RejectUserRequest, UserListQuery } from '@wkflow/contracts';
-
-/** Numbers, or digit strings coerced to numbers (the edit form sends a select's value); anything else stays as sent and fails IsInt. */
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : value);
 
 // Messages of core.md §5 "Registration form / new user dialog" and "Edit user".
 const USERNAME_MIN_MESSAGE = USER_MESSAGES.usernameMin;
@@ -85,7 +82,7 @@ export class UpdateUserDto implements UpdateUserRequest {
   username: string;
 
   @ApiProperty({ description: 'A number; a digit string is accepted (coerced)' })
-  @Transform(toInt)
+  @Transform(toInteger)
   @Max(MAX_INT, { message: PROFILE_MESSAGE })
   @Min(1, { message: PROFILE_MESSAGE })
   @IsInt({ message: PROFILE_MESSAGE })
@@ -118,7 +115,7 @@ export class SetPasswordDto implements SetUserPasswordRequest {
 export class ApproveUserDto implements ApproveUserRequest {
   @ApiPropertyOptional({ description: 'A number; a digit string is accepted (coerced)' })
   @IsOptional()
-  @Transform(toInt)
+  @Transform(toInteger)
   @Max(MAX_INT, { message: PROFILE_MESSAGE })
   @Min(1, { message: PROFILE_MESSAGE })
   @IsInt({ message: PROFILE_MESSAGE })
@@ -203,7 +200,7 @@ export class SavePermissionsDto implements SavePermissionsRequest {
 
 export class CreateModulePermissionDto extends PermissionEntryDto implements CreateModulePermissionRequest {
   @ApiProperty()
-  @Transform(toInt)
+  @Transform(toInteger)
   @Max(MAX_INT, { message: PROFILE_MESSAGE })
   @Min(1, { message: PROFILE_MESSAGE })
   @IsInt({ message: PROFILE_MESSAGE })
