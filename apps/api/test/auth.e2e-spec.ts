@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 describe('auth (e2e)', () => {
   let ctx: TestContext;
@@ -138,8 +138,26 @@ describe('auth (e2e)', () => {
       [
         'register',
         '/api/auth/register',
-        { name: 'Ab', username: 'abc', email: 'a@b.co', password: '12345' },
-        'Password must be at least 6 characters',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: '1234567' },
+        'Password must be at least 8 characters',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: '      ' },
+        'Password must be at least 8 characters',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: ' '.repeat(10) },
+        'A senha não pode ter apenas espaços',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: 'Iloveyou1' },
+        'Esta senha é muito comum e fácil de adivinhar: escolha outra',
       ],
       [
         'register',
@@ -180,8 +198,27 @@ describe('auth (e2e)', () => {
       expect(email.body.message).toBe('Email inválido');
       const current = await agent.put('/api/auth/change-password').send({ currentPassword: '', newPassword: 'secret456' }).expect(400);
       expect(current.body.message).toBe('Senha atual é obrigatória');
-      const short = await agent.put('/api/auth/change-password').send({ currentPassword: user.password, newPassword: '123' }).expect(400);
-      expect(short.body.message).toBe('Nova senha deve ter ao menos 6 caracteres');
+      const short = await agent
+        .put('/api/auth/change-password')
+        .send({ currentPassword: user.password, newPassword: '1234567' })
+        .expect(400);
+      expect(short.body.message).toBe('Nova senha deve ter ao menos 8 caracteres');
+      for (const [newPassword, message] of [
+        [' '.repeat(8), 'A senha não pode ter apenas espaços'],
+        ['senha123', 'Esta senha é muito comum e fácil de adivinhar: escolha outra'],
+      ]) {
+        const refused = await agent.put('/api/auth/change-password').send({ currentPassword: user.password, newPassword }).expect(400);
+        expect(refused.body.message).toBe(message);
+      }
+      // Nothing changed: the old password still logs in.
+      await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+    });
+
+    it('lets an account whose password was set under the old 6-character rule log in and change it', async () => {
+      const user = await newUser(ctx, { password: 'abc123' });
+      const agent = await loginAs(ctx, user.email, 'abc123');
+      await agent.put('/api/auth/change-password').send({ currentPassword: 'abc123', newPassword: 'abc1234' }).expect(400);
+      await agent.put('/api/auth/change-password').send({ currentPassword: 'abc123', newPassword: 'abc123-mais-longa' }).expect(200);
     });
 
     it('answers invalid JSON with 400 and an oversized body with 413', async () => {

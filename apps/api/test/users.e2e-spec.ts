@@ -122,8 +122,10 @@ describe('users and approvals (e2e)', () => {
       [{ username: undefined }, 'Nome de usuário deve ter pelo menos 3 caracteres'],
       [{ email: 'x' }, 'Email inválido'],
       [{ email: undefined }, 'Email inválido'],
-      [{ password: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
-      [{ password: undefined }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ password: '1234567' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ password: undefined }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ password: ' '.repeat(8) }, 'A senha não pode ter apenas espaços'],
+      [{ password: 'Password1' }, 'Esta senha é muito comum e fácil de adivinhar: escolha outra'],
       [{ name: 'A' }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ name: '  A  ' }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ accessProfileId: 0 }, 'Selecione um perfil de acesso'],
@@ -281,11 +283,14 @@ describe('users and approvals (e2e)', () => {
 
   describe('PUT /api/users/{id}/password', () => {
     it.each([
-      [{ newPassword: '123', confirmPassword: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
-      [{ confirmPassword: 'abcdef1' }, 'Senha deve ter pelo menos 6 caracteres'],
-      [{ newPassword: 'abcdef1' }, 'Confirmação de senha é obrigatória'],
-      [{ newPassword: 'abcdef1', confirmPassword: '' }, 'Confirmação de senha é obrigatória'],
-      [{ newPassword: 'abcdef1', confirmPassword: 'other12' }, 'Senhas não conferem'],
+      [{ newPassword: '1234567', confirmPassword: '1234567' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ newPassword: '      ', confirmPassword: '      ' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ newPassword: ' '.repeat(12), confirmPassword: ' '.repeat(12) }, 'A senha não pode ter apenas espaços'],
+      [{ newPassword: 'qwerty123', confirmPassword: 'qwerty123' }, 'Esta senha é muito comum e fácil de adivinhar: escolha outra'],
+      [{ confirmPassword: 'abcdef12' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ newPassword: 'abcdef12' }, 'Confirmação de senha é obrigatória'],
+      [{ newPassword: 'abcdef12', confirmPassword: '' }, 'Confirmação de senha é obrigatória'],
+      [{ newPassword: 'abcdef12', confirmPassword: 'other123' }, 'Senhas não conferem'],
     ])('%j → 400 %s, password unchanged', async (body, message) => {
       const user = await newUser(ctx);
       expect((await admin.put(`/api/users/${user.id}/password`).send(body).expect(400)).body.message).toBe(message);
@@ -297,12 +302,12 @@ describe('users and approvals (e2e)', () => {
       const session = await loginAs(ctx, user.email, user.password);
       await session.get('/api/auth/me').expect(200);
       expect(
-        (await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(200)).body,
+        (await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef12', confirmPassword: 'abcdef12' }).expect(200)).body,
       ).toEqual({ success: true });
       await session.get('/api/auth/me').expect(401);
       expect((await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password })).status).toBe(401);
-      await loginAs(ctx, user.email, 'abcdef1');
-      await admin.put('/api/users/2147483647/password').send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(404);
+      await loginAs(ctx, user.email, 'abcdef12');
+      await admin.put('/api/users/2147483647/password').send({ newPassword: 'abcdef12', confirmPassword: 'abcdef12' }).expect(404);
     });
 
     it("keeps the caller's own session when they set their own password, ending their others", async () => {

@@ -19,7 +19,7 @@ import {
 export const USER_MESSAGES = {
   usernameMin: 'Nome de usuário deve ter pelo menos 3 caracteres',
   emailInvalid: 'Email inválido',
-  passwordMin: 'Senha deve ter pelo menos 6 caracteres',
+  passwordMin: 'Senha deve ter pelo menos 8 caracteres',
   nameMin: 'Nome deve ter pelo menos 2 caracteres',
   profileRequired: 'Selecione um perfil de acesso',
   confirmPasswordRequired: 'Confirmação de senha é obrigatória',

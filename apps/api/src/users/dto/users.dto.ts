@@ -48,6 +48,7 @@ import {
   type UpdateUserRequest,
 } from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
+import { IsSettablePassword } from '../../auth/dto/password-rules';
 import { MAX_INT, trim } from '../../common/validation';
 import type { AccessProfileRequest, ApproveUserRequest, RejectUserRequest, UserListQuery } from '@wkflow/contracts';
 
@@ -93,7 +94,8 @@ export class UpdateUserDto implements UpdateUserRequest {
 }
 
 export class CreateUserDto extends UpdateUserDto implements CreateUserRequest {
-  @ApiProperty()
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @IsSettablePassword()
   @MaxLength(PASSWORD_MAX, { message: `Senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
   @MinLength(PASSWORD_MIN, { message: PASSWORD_MIN_MESSAGE })
   @IsString({ message: PASSWORD_MIN_MESSAGE })
@@ -101,7 +103,8 @@ export class CreateUserDto extends UpdateUserDto implements CreateUserRequest {
 }
 
 export class SetPasswordDto implements SetUserPasswordRequest {
-  @ApiProperty()
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @IsSettablePassword()
   @MaxLength(PASSWORD_MAX, { message: `Senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
   @MinLength(PASSWORD_MIN, { message: PASSWORD_MIN_MESSAGE })
   @IsString({ message: PASSWORD_MIN_MESSAGE })

@@ -187,7 +187,7 @@ function PasswordForm({ user }: { user: User }) {
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Alterar senha">
             <Stack gap="4">
-              <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+              <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 8 caracteres" />
               <PasswordInput name="confirmPassword" label="Confirmar nova senha" autoComplete="new-password" />
               <Text color="fg.muted" textStyle="xs">
                 O usuário será desconectado de todas as sessões abertas.
