@@ -21,18 +21,20 @@ describe('auth (e2e)', () => {
     const body = registration();
     const registered = await ctx.http.post('/api/auth/register').send(body).expect(201);
     expect(registered.body).toEqual({ message: 'Conta criada. Aguarde a aprovação de um administrador.' });
-    const [stored] = await ctx.dataSource.query(`SELECT id, "isApproved", "accessProfileId" FROM users WHERE username = $1`, [
-      body.username,
-    ]);
-    expect(stored).toMatchObject({ isApproved: false, accessProfileId: 2 });
+    const [stored] = await ctx.dataSource.query(
+      `SELECT id, "isApproved", "accessProfileId", "requestedProfileId", role FROM users WHERE username = $1`,
+      [body.username],
+    );
+    // The requested role is a hint: the account waits on Colaborador.
+    expect(stored).toMatchObject({ isApproved: false, accessProfileId: 3, requestedProfileId: 2, role: 'collaborator' });
 
     // Pending: refused with a clear message and no cookie.
     const pending = await ctx.http.post('/api/auth/login').send({ email: body.email, password: body.password }).expect(403);
     expect(pending.body).toEqual({ statusCode: 403, message: expect.stringContaining('aprovação'), error: 'Forbidden' });
     expect(pending.headers['set-cookie']).toBeUndefined();
 
-    // Nobody gains rights before approval: the requested role is applied on approval only.
-    await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [stored.id]);
+    // Nobody gains rights before approval; the approver grants the requested Gerente by naming it.
+    await (await loginAsAdmin(ctx)).post(`/api/users/${stored.id}/approve`).send({ accessProfileId: 2 }).expect(200);
 
     const agent = request.agent(ctx.app.getHttpServer());
     const login = await agent.post('/api/auth/login').send({ email: body.email.toUpperCase(), password: body.password }).expect(200);

@@ -336,7 +336,14 @@ describe('users and approvals (e2e)', () => {
       const approved = await newUser(ctx);
       const list = (await admin.get('/api/users/pending').expect(200)).body;
       const mine = list.find((u: { username: string }) => u.username === username);
-      expect(mine).toMatchObject({ status: 'pending', isApproved: false, accessProfileId: 2, accessProfileName: 'Gerente' });
+      expect(mine).toMatchObject({
+        status: 'pending',
+        isApproved: false,
+        accessProfileId: 3,
+        accessProfileName: 'Colaborador',
+        requestedProfileId: 2,
+        requestedProfileName: 'Gerente',
+      });
       expect(Number.isNaN(Date.parse(mine.createdAt))).toBe(false);
       expect(list.some((u: { id: number }) => u.id === approved.id)).toBe(false);
       const dates = list.map((u: { createdAt: string }) => Date.parse(u.createdAt));
@@ -389,7 +396,7 @@ describe('users and approvals (e2e)', () => {
       // 'Perfil Solicitado' stays readable after the approval granted another profile.
       expect((await admin.get(`/api/users/${pending.id}`).expect(200)).body).toMatchObject({ accessProfileId: 2, requestedProfileId: 3 });
       const asked = await newUser(ctx, { approved: false, profileId: 2 });
-      expect((await admin.get(`/api/users/${asked.id}`).expect(200)).body).toMatchObject({ accessProfileId: 2, requestedProfileId: 2 });
+      expect((await admin.get(`/api/users/${asked.id}`).expect(200)).body).toMatchObject({ accessProfileId: 3, requestedProfileId: 2 });
     });
 
     it('rejects a pending registration: removed, with the reason, username and e-mail audited', async () => {
@@ -462,7 +469,7 @@ describe('users and approvals (e2e)', () => {
         .expect(403);
       await agent.put(`/api/users/${adminUser.id}/password`).send({ newPassword: 'hijacked', confirmPassword: 'hijacked' }).expect(403);
       const wantsAdmin = await newUser(ctx, { approved: false, profileId: 1 });
-      await agent.post(`/api/users/${wantsAdmin.id}/approve`).expect(403);
+      await agent.post(`/api/users/${wantsAdmin.id}/approve`).send({ accessProfileId: 1 }).expect(403);
       expect((await ctx.dataSource.query(`SELECT "isApproved" FROM users WHERE id = $1`, [wantsAdmin.id]))[0].isApproved).toBe(false);
 
       // Everything else stays open to them.
@@ -470,7 +477,7 @@ describe('users and approvals (e2e)', () => {
       await agent.post(`/api/users/${colaborador.id}/approve`).expect(200);
       await agent.post('/api/users').send(newUserBody()).expect(201);
       // And a real administrator may do all of the above.
-      await admin.post(`/api/users/${wantsAdmin.id}/approve`).expect(200);
+      await admin.post(`/api/users/${wantsAdmin.id}/approve`).send({ accessProfileId: 1 }).expect(200);
     });
 
     it('stops users from demoting themselves out of their admin rights', async () => {

@@ -7,6 +7,7 @@ import type { User } from './auth';
 import {
   ADMIN_PROFILE_ID,
   can,
+  COLLABORATOR_PROFILE_ID,
   isAdmin,
   type ModuleName,
   type ModulePermission,
@@ -36,6 +37,7 @@ export const USER_ERRORS = {
   lastAdmin: 'Não é possível remover o último administrador',
   ownAdminRights: 'Você não pode remover seus próprios direitos de administrador',
   adminProfileOnlyByAdmins: 'Somente administradores podem atribuir o perfil Administrador ou alterar contas de administradores',
+  adminProfileOnlyOnApproval: 'Um cadastro pendente não recebe o perfil Administrador: escolha-o explicitamente ao aprovar',
   defaultProfile: 'Perfis padrão não podem ser excluídos',
   profileNameTaken: 'Já existe um perfil com este nome',
   duplicateModulePermission: 'Este perfil já tem uma permissão para este módulo',
@@ -75,15 +77,24 @@ export interface SetUserPasswordRequest {
   confirmPassword: string;
 }
 
-/** GET /api/users/pending: a registration waiting for approval, with the profile it asked for. */
+/**
+ * GET /api/users/pending: a registration waiting for approval. It holds Colaborador (or what an
+ * approver set by editing it, never Administrador); the profile it asked for is a hint only.
+ */
 export interface PendingUser extends User {
   status: 'pending';
   isApproved: false;
-  /** The requested profile's current name (the pending table may also use profileLabel()). */
+  /** The held profile's current name. */
   accessProfileName: string;
+  /** The profile asked for at registration ('Perfil Solicitado'); null when unknown. */
+  requestedProfileId: number | null;
+  requestedProfileName: string | null;
 }
 
-/** POST /api/users/{id}/approve: the profile it grants; without it, the one the registrant requested. */
+/**
+ * POST /api/users/{id}/approve: the profile it grants; without it, the profile the account holds
+ * (Colaborador from registration). Administrador is granted only when named here.
+ */
 export interface ApproveUserRequest {
   accessProfileId?: number;
 }
@@ -185,6 +196,16 @@ export function lostAdminRights(before: PermissionSubject, after: PermissionSubj
   return ADMIN_RIGHTS.filter(([module, need]) => can(before, module, need) && !can(after, module, need)).map(
     ([module, need]) => `${module}:${need}`,
   );
+}
+
+/**
+ * The profile the approval dialog starts on: the requested one, unless it is Administrador (that
+ * takes an explicit choice and a confirmation); then the one the account holds (Colaborador).
+ */
+export function approvalPreselection(user: { accessProfileId: number; requestedProfileId?: number | null }): number {
+  const requested = user.requestedProfileId;
+  if (requested && requested !== ADMIN_PROFILE_ID) return requested;
+  return user.accessProfileId === ADMIN_PROFILE_ID ? COLLABORATOR_PROFILE_ID : user.accessProfileId;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { profileForRole, type User } from '@wkflow/contracts';
+import { COLLABORATOR_PROFILE_ID, profileForRole, roleForProfile, type User } from '@wkflow/contracts';
 import { isUniqueViolation } from '../common/db-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
@@ -24,13 +24,12 @@ export class AuthService {
   ) {}
 
   /**
-   * A new account waits for approval; the requested role becomes the requested profile. When the
-   * e-mail or the username is taken nothing is created and the caller cannot tell: the address
-   * typed is told by e-mail instead (when SMTP is configured). The password is hashed either way,
-   * so the time taken tells nothing either.
+   * A new account waits for approval on Colaborador; the requested role is kept as the requested
+   * profile, a hint for the approver. When the e-mail or the username is taken nothing is created
+   * and the caller cannot tell: the address typed is told by e-mail instead (when SMTP is
+   * configured). The password is hashed either way, so the time taken tells nothing either.
    */
   async register(dto: RegisterDto): Promise<void> {
-    const role = dto.role ?? 'collaborator';
     const passwordHash = await hashPassword(dto.password);
     const clash = await this.identity.findClash(dto.username, dto.email);
     if (!clash) {
@@ -40,8 +39,9 @@ export class AuthService {
           username: dto.username,
           email: dto.email,
           passwordHash,
-          role,
-          accessProfileId: profileForRole(role),
+          role: roleForProfile(COLLABORATOR_PROFILE_ID),
+          accessProfileId: COLLABORATOR_PROFILE_ID,
+          requestedProfileId: profileForRole(dto.role ?? 'collaborator'),
         });
         this.userEvents.userRegistered({ id, name: dto.name, email: dto.email });
         return;

@@ -74,6 +74,7 @@ export class UserIdentityService {
     passwordHash: string;
     role: UserRole;
     accessProfileId: number;
+    requestedProfileId: number;
   }): Promise<number> {
     const inserted = await this.users.insert({ ...user, isApproved: false });
     return inserted.identifiers[0].id as number;

@@ -73,6 +73,7 @@ export class RegisterDto implements RegisterRequest {
   @IsString({ message: 'Password must be at least 8 characters' })
   password: string;
 
+  /** A hint for the approver: the account waits on Colaborador whatever is asked. */
   @ApiPropertyOptional({ enum: USER_ROLES, default: 'collaborator' })
   @IsOptional()
   @IsIn(USER_ROLES, { message: 'Perfil solicitado inválido (admin, manager ou collaborator)' })

@@ -117,7 +117,7 @@ export class SetPasswordDto implements SetUserPasswordRequest {
   confirmPassword: string;
 }
 
-/** The profile the approval grants; without it, the one the registrant requested. */
+/** The profile the approval grants; without it, the one the account holds (Colaborador from registration). */
 export class ApproveUserDto implements ApproveUserRequest {
   @ApiPropertyOptional({ description: 'A number; a digit string is accepted (coerced)' })
   @IsOptional()
