@@ -50,6 +50,7 @@ describe('approval grants what the approver chooses (e2e)', () => {
       accessProfileName: 'Colaborador',
       requestedProfileId: 1,
       requestedProfileName: 'Administrador',
+      usernameTaken: false,
     });
 
     const approved = await admin.post(`/api/users/${stranger.id}/approve`).send({}).expect(200);

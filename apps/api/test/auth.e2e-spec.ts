@@ -101,22 +101,24 @@ describe('auth (e2e)', () => {
     expect(wrong.body.message).toBe(unknown.body.message);
   });
 
-  it('answers a taken username or e-mail (any case) exactly like a new one, and creates nothing', async () => {
+  it('answers a taken username or e-mail (any case) exactly like a new one; a taken e-mail creates nothing', async () => {
     const body = registration();
     const fresh = await ctx.http.post('/api/auth/register').send(body).expect(201);
     const count = async () => (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM users`))[0].n;
     const before = await count();
-    const sameUsername = await ctx.http
-      .post('/api/auth/register')
-      .send({ ...registration(), username: body.username.toUpperCase() })
-      .expect(201);
     const sameEmail = await ctx.http
       .post('/api/auth/register')
       .send({ ...registration(), email: body.email.toUpperCase() })
       .expect(201);
-    expect(sameUsername.body).toEqual(fresh.body);
     expect(sameEmail.body).toEqual(fresh.body);
     expect(await count()).toBe(before);
+    // A taken username waits for approval like any other registration (its approval is refused).
+    const sameUsername = await ctx.http
+      .post('/api/auth/register')
+      .send({ ...registration(), username: body.username.toUpperCase() })
+      .expect(201);
+    expect(sameUsername.body).toEqual(fresh.body);
+    expect(await count()).toBe(before + 1);
   });
 
   describe('validation (core.md §5)', () => {

@@ -38,6 +38,7 @@ export const USER_ERRORS = {
   ownAdminRights: 'Você não pode remover seus próprios direitos de administrador',
   adminProfileOnlyByAdmins: 'Somente administradores podem atribuir o perfil Administrador ou alterar contas de administradores',
   adminProfileOnlyOnApproval: 'Um cadastro pendente não recebe o perfil Administrador: escolha-o explicitamente ao aprovar',
+  usernameTakenOnApproval: 'O nome de usuário deste cadastro já está em uso por outra conta: altere-o antes de aprovar',
   defaultProfile: 'Perfis padrão não podem ser excluídos',
   profileNameTaken: 'Já existe um perfil com este nome',
   duplicateModulePermission: 'Este perfil já tem uma permissão para este módulo',
@@ -89,6 +90,8 @@ export interface PendingUser extends User {
   /** The profile asked for at registration ('Perfil Solicitado'); null when unknown. */
   requestedProfileId: number | null;
   requestedProfileName: string | null;
+  /** An approved account already has this username: the approval is refused until it is changed. */
+  usernameTaken: boolean;
 }
 
 /**

@@ -17,7 +17,7 @@ import { writeAudit } from '../audit/audit';
 import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { hashPassword } from '../auth/passwords';
-import { translate } from '../common/db-errors';
+import { isUniqueViolation, translate } from '../common/db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
 import type { UserEntity } from './user.entity';
 import { toUser } from './user.mapper';
@@ -42,6 +42,13 @@ const WRITE_CONSTRAINTS: Record<string, () => Error> = {
 };
 const WRITE_CODES: Record<string, () => Error> = { '23503': () => new BadRequestException(PROFILE_NOT_FOUND) };
 
+/** An approval that met the username index (unique among approved accounts): another account has the username. */
+function refuseTakenUsername<T>(approval: Promise<T>): Promise<T> {
+  return approval.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new ConflictException(USER_ERRORS.usernameTakenOnApproval) : error;
+  });
+}
+
 /** Users, their approval and their profile. */
 @Injectable()
 export class UsersService {
@@ -60,12 +67,16 @@ export class UsersService {
     return rows.map(toUser);
   }
 
-  /** Registrations waiting for approval, oldest first: the profile each holds and the one it asked for (a hint). */
+  /**
+   * Registrations waiting for approval, oldest first: the profile each holds, the one it asked for
+   * (a hint), and whether an approved account already has its username (its approval would fail).
+   */
   async pending(): Promise<PendingUser[]> {
-    type Row = UserEntity & Pick<PendingUser, 'accessProfileName' | 'requestedProfileName'>;
+    type Row = UserEntity & Pick<PendingUser, 'accessProfileName' | 'requestedProfileName' | 'usernameTaken'>;
     const rows: Row[] = await this.dataSource.query(
       `SELECT u.id, u.name, u.username, u.email, u.role, u."accessProfileId", u."isApproved", u."createdAt",
-              p.name AS "accessProfileName", u."requestedProfileId", r.name AS "requestedProfileName"
+              p.name AS "accessProfileName", u."requestedProfileId", r.name AS "requestedProfileName",
+              EXISTS (SELECT 1 FROM users o WHERE o."isApproved" AND lower(o.username) = lower(u.username)) AS "usernameTaken"
          FROM users u JOIN access_profiles p ON p.id = u."accessProfileId" LEFT JOIN access_profiles r ON r.id = u."requestedProfileId"
         WHERE NOT u."isApproved" ORDER BY u."createdAt", u.id`,
     );
@@ -74,6 +85,7 @@ export class UsersService {
       accessProfileName: row.accessProfileName,
       requestedProfileId: row.requestedProfileId,
       requestedProfileName: row.requestedProfileName,
+      usernameTaken: row.usernameTaken,
     }));
   }
 
@@ -180,8 +192,8 @@ export class UsersService {
    * others find the row approved and get a 409. The approval grants the profile it names, or the
    * one the account holds (Colaborador from registration, never Administrador): what the
    * registrant asked for is only a hint, so Administrador needs `accessProfileId: 1` from an
-   * administrator. The approval is audited in the same transaction, and UserEvents tells its
-   * listeners after the commit.
+   * administrator. A username an approved account took meanwhile is a 409 too. The approval is
+   * audited in the same transaction, and UserEvents tells its listeners after the commit.
    */
   async approve(actor: AuthenticatedUser, id: number, accessProfileId?: number): Promise<User> {
     const [current] = await this.dataSource.query(`SELECT "accessProfileId", "requestedProfileId" FROM users WHERE id = $1`, [id]);
@@ -190,10 +202,12 @@ export class UsersService {
     this.assertMayTouchAdmin(actor, granted);
     if (granted !== current.accessProfileId) await this.assertProfile(this.dataSource, granted);
     const user = await this.dataSource.transaction(async (db) => {
-      const [[row]] = await db.query(
-        `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "accessProfileId" = $3, role = $4, "updatedAt" = now()
+      const [[row]] = await refuseTakenUsername(
+        db.query(
+          `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "accessProfileId" = $3, role = $4, "updatedAt" = now()
           WHERE id = $1 AND NOT "isApproved" RETURNING ${USER_COLUMNS}`,
-        [id, actor.id, granted, roleForProfile(granted)],
+          [id, actor.id, granted, roleForProfile(granted)],
+        ),
       );
       if (!row) {
         const [exists] = await db.query(`SELECT id FROM users WHERE id = $1`, [id]);

@@ -143,7 +143,14 @@ export default function PendingApprovalsPage() {
                     <Table.Row key={user.id} data-testid="pending-row" data-username={user.username}>
                       <Table.Cell fontWeight="medium">{user.name}</Table.Cell>
                       <Table.Cell>{user.email}</Table.Cell>
-                      <Table.Cell color="fg.muted">@{user.username}</Table.Cell>
+                      <Table.Cell color="fg.muted">
+                        @{user.username}
+                        {user.usernameTaken && (
+                          <Badge ms="2" colorPalette="orange" variant="subtle" data-testid="username-taken">
+                            Nome de usuário em uso
+                          </Badge>
+                        )}
+                      </Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette="brand" variant="outline" data-testid="requested-profile">
                           {requestedLabel(user)}
@@ -221,6 +228,11 @@ export default function PendingApprovalsPage() {
                     </Checkbox.Root>
                   </Alert.Content>
                 </Alert.Root>
+              )}
+              {action.user.usernameTaken && (
+                <Text fontSize="sm" color="fg.error">
+                  O nome de usuário @{action.user.username} já está em uso por outra conta: altere-o na edição do usuário antes de aprovar.
+                </Text>
               )}
             </Stack>
           }
