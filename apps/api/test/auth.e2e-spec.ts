@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 describe('auth (e2e)', () => {
   let ctx: TestContext;
@@ -21,18 +21,20 @@ describe('auth (e2e)', () => {
     const body = registration();
     const registered = await ctx.http.post('/api/auth/register').send(body).expect(201);
     expect(registered.body).toEqual({ message: 'Conta criada. Aguarde a aprovação de um administrador.' });
-    const [stored] = await ctx.dataSource.query(`SELECT id, "isApproved", "accessProfileId" FROM users WHERE username = $1`, [
-      body.username,
-    ]);
-    expect(stored).toMatchObject({ isApproved: false, accessProfileId: 2 });
+    const [stored] = await ctx.dataSource.query(
+      `SELECT id, "isApproved", "accessProfileId", "requestedProfileId", role FROM users WHERE username = $1`,
+      [body.username],
+    );
+    // The requested role is a hint: the account waits on Colaborador.
+    expect(stored).toMatchObject({ isApproved: false, accessProfileId: 3, requestedProfileId: 2, role: 'collaborator' });
 
     // Pending: refused with a clear message and no cookie.
     const pending = await ctx.http.post('/api/auth/login').send({ email: body.email, password: body.password }).expect(403);
     expect(pending.body).toEqual({ statusCode: 403, message: expect.stringContaining('aprovação'), error: 'Forbidden' });
     expect(pending.headers['set-cookie']).toBeUndefined();
 
-    // Nobody gains rights before approval: the requested role is applied on approval only.
-    await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [stored.id]);
+    // Nobody gains rights before approval; the approver grants the requested Gerente by naming it.
+    await (await loginAsAdmin(ctx)).post(`/api/users/${stored.id}/approve`).send({ accessProfileId: 2 }).expect(200);
 
     const agent = request.agent(ctx.app.getHttpServer());
     const login = await agent.post('/api/auth/login').send({ email: body.email.toUpperCase(), password: body.password }).expect(200);
@@ -99,22 +101,24 @@ describe('auth (e2e)', () => {
     expect(wrong.body.message).toBe(unknown.body.message);
   });
 
-  it('answers a taken username or e-mail (any case) exactly like a new one, and creates nothing', async () => {
+  it('answers a taken username or e-mail (any case) exactly like a new one; a taken e-mail creates nothing', async () => {
     const body = registration();
     const fresh = await ctx.http.post('/api/auth/register').send(body).expect(201);
     const count = async () => (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM users`))[0].n;
     const before = await count();
-    const sameUsername = await ctx.http
-      .post('/api/auth/register')
-      .send({ ...registration(), username: body.username.toUpperCase() })
-      .expect(201);
     const sameEmail = await ctx.http
       .post('/api/auth/register')
       .send({ ...registration(), email: body.email.toUpperCase() })
       .expect(201);
-    expect(sameUsername.body).toEqual(fresh.body);
     expect(sameEmail.body).toEqual(fresh.body);
     expect(await count()).toBe(before);
+    // A taken username waits for approval like any other registration (its approval is refused).
+    const sameUsername = await ctx.http
+      .post('/api/auth/register')
+      .send({ ...registration(), username: body.username.toUpperCase() })
+      .expect(201);
+    expect(sameUsername.body).toEqual(fresh.body);
+    expect(await count()).toBe(before + 1);
   });
 
   describe('validation (core.md §5)', () => {
@@ -138,8 +142,26 @@ describe('auth (e2e)', () => {
       [
         'register',
         '/api/auth/register',
-        { name: 'Ab', username: 'abc', email: 'a@b.co', password: '12345' },
-        'Password must be at least 6 characters',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: '1234567' },
+        'Password must be at least 8 characters',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: '      ' },
+        'Password must be at least 8 characters',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: ' '.repeat(10) },
+        'A senha não pode ter apenas espaços',
+      ],
+      [
+        'register',
+        '/api/auth/register',
+        { name: 'Ab', username: 'abc', email: 'a@b.co', password: 'Iloveyou1' },
+        'Esta senha é muito comum e fácil de adivinhar: escolha outra',
       ],
       [
         'register',
@@ -180,8 +202,27 @@ describe('auth (e2e)', () => {
       expect(email.body.message).toBe('Email inválido');
       const current = await agent.put('/api/auth/change-password').send({ currentPassword: '', newPassword: 'secret456' }).expect(400);
       expect(current.body.message).toBe('Senha atual é obrigatória');
-      const short = await agent.put('/api/auth/change-password').send({ currentPassword: user.password, newPassword: '123' }).expect(400);
-      expect(short.body.message).toBe('Nova senha deve ter ao menos 6 caracteres');
+      const short = await agent
+        .put('/api/auth/change-password')
+        .send({ currentPassword: user.password, newPassword: '1234567' })
+        .expect(400);
+      expect(short.body.message).toBe('Nova senha deve ter ao menos 8 caracteres');
+      for (const [newPassword, message] of [
+        [' '.repeat(8), 'A senha não pode ter apenas espaços'],
+        ['senha123', 'Esta senha é muito comum e fácil de adivinhar: escolha outra'],
+      ]) {
+        const refused = await agent.put('/api/auth/change-password').send({ currentPassword: user.password, newPassword }).expect(400);
+        expect(refused.body.message).toBe(message);
+      }
+      // Nothing changed: the old password still logs in.
+      await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+    });
+
+    it('lets an account whose password was set under the old 6-character rule log in and change it', async () => {
+      const user = await newUser(ctx, { password: 'abc123' });
+      const agent = await loginAs(ctx, user.email, 'abc123');
+      await agent.put('/api/auth/change-password').send({ currentPassword: 'abc123', newPassword: 'abc1234' }).expect(400);
+      await agent.put('/api/auth/change-password').send({ currentPassword: 'abc123', newPassword: 'abc123-mais-longa' }).expect(200);
     });
 
     it('answers invalid JSON with 400 and an oversized body with 413', async () => {

@@ -143,14 +143,14 @@ const USERS_ROWS: MatrixRow[] = [
     name: 'PUT /api/users/:id/password',
     method: 'put',
     path: async (env) => `/api/users/${await someUser(env)}/password`,
-    body: () => ({ newPassword: 'abcdef', confirmPassword: 'abcdef' }),
+    body: () => ({ newPassword: 'abcdef12', confirmPassword: 'abcdef12' }),
     expect: only(['admin']),
   },
   {
     name: 'PUT /api/users/:id/password (unknown)',
     method: 'put',
     path: () => `/api/users/${MISSING}/password`,
-    body: () => ({ newPassword: 'abcdef', confirmPassword: 'abcdef' }),
+    body: () => ({ newPassword: 'abcdef12', confirmPassword: 'abcdef12' }),
     expect: only(['admin'], 404),
   },
   {

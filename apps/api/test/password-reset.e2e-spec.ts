@@ -175,16 +175,23 @@ describe('password reset (e2e)', () => {
     const user = await newUser(ctx);
     await ask(user.email).expect(200);
     const token = await linkFor(user.email);
-    const short = await ctx.http.post('/api/auth/reset-password').send({ token, newPassword: '12345' }).expect(400);
-    expect(short.body.message).toBe('Nova senha deve ter ao menos 6 caracteres');
+    const short = await ctx.http.post('/api/auth/reset-password').send({ token, newPassword: '1234567' }).expect(400);
+    expect(short.body.message).toBe('Nova senha deve ter ao menos 8 caracteres');
+    const blank = await ctx.http
+      .post('/api/auth/reset-password')
+      .send({ token, newPassword: ' '.repeat(8) })
+      .expect(400);
+    expect(blank.body.message).toBe('A senha não pode ter apenas espaços');
+    const common = await ctx.http.post('/api/auth/reset-password').send({ token, newPassword: 'password123' }).expect(400);
+    expect(common.body.message).toBe('Esta senha é muito comum e fácil de adivinhar: escolha outra');
     const long = await ctx.http
       .post('/api/auth/reset-password')
       .send({ token, newPassword: 'x'.repeat(201) })
       .expect(400);
     expect(long.body.message).toBe('Nova senha deve ter no máximo 200 caracteres');
-    await ctx.http.post('/api/auth/reset-password').send({ token, newPassword: 123456 }).expect(400);
-    await ctx.http.post('/api/auth/reset-password').send({ token, newPassword: '123456' }).expect(200);
-    await ctx.http.post('/api/auth/login').send({ email: user.email, password: '123456' }).expect(200);
+    await ctx.http.post('/api/auth/reset-password').send({ token, newPassword: 12345678 }).expect(400);
+    await ctx.http.post('/api/auth/reset-password').send({ token, newPassword: '1234-5678' }).expect(200);
+    await ctx.http.post('/api/auth/login').send({ email: user.email, password: '1234-5678' }).expect(200);
   });
 
   it('limits requests per address (known or not, the same 429) and, silently, e-mails per account', async () => {

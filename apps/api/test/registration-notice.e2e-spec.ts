@@ -77,4 +77,62 @@ describe('registration notice to administrators (e2e)', () => {
     const list = (await admin.get('/api/notifications').expect(200)).body as Array<{ message: string }>;
     expect(list.some((n) => n.message.includes(taken.email))).toBe(false);
   });
+
+  // Issue 33: the clash e-mail told any mailbox that a username was taken.
+  it('a taken username with a new e-mail e-mails nobody but the administrators; its approval waits for a new username', async () => {
+    const admin = await loginAsAdmin(ctx);
+    const owner = await newUser(ctx);
+    const username = owner.username.toUpperCase();
+    const typed = `${unique('sondagem')}@example.test`;
+    await ctx.http.post('/api/auth/register').send({ name: 'Sonda', username, email: typed, password: 'senha-forte-123' }).expect(201);
+    // It waits like any registration: the administrators hear of it (so its e-mails have gone out).
+    // Until issue 33, the address typed got 'O nome de usuário "…" já está em uso' instead.
+    const subject = 'Novo cadastro aguardando aprovação';
+    await eventually(() => smtp.mails.find((m) => m.to.includes(typed) || (m.to.includes('admin@wkflow.local') && m.raw.includes(typed))));
+    expect(
+      smtp.mails
+        .filter((m) => m.to.includes(typed))
+        .map((m) =>
+          m.raw
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join('\n'),
+        ),
+    ).toEqual([]);
+    const [{ queued }] = await ctx.dataSource.query(
+      `SELECT count(*)::int AS queued FROM email_queue WHERE lower("recipientEmail") = lower($1)`,
+      [typed],
+    );
+    expect(queued).toBe(0);
+    expect(smtp.mails.filter((m) => m.to.includes(typed))).toEqual([]);
+    expect(smtp.mails.some((m) => m.to.includes(owner.email))).toBe(false);
+    expect(smtp.mails.some((m) => m.raw.includes(owner.username) && !decodeSubject(m.subject).includes(subject))).toBe(false);
+
+    // The administrator sees the clash and cannot approve until the username changes.
+    const pending = (
+      (await admin.get('/api/users/pending').expect(200)).body as Array<{ id: number; email: string; usernameTaken: boolean }>
+    ).find((u) => u.email === typed)!;
+    expect(pending.usernameTaken).toBe(true);
+    expect((await admin.post(`/api/users/${pending.id}/approve`).send({}).expect(409)).body.message).toBe(
+      'O nome de usuário deste cadastro já está em uso por outra conta: altere-o antes de aprovar',
+    );
+    expect((await ctx.dataSource.query(`SELECT "isApproved" FROM users WHERE id = $1`, [pending.id]))[0].isApproved).toBe(false);
+    const renamed = unique('sonda');
+    await admin.put(`/api/users/${pending.id}`).send({ name: 'Sonda', email: typed, username: renamed, accessProfileId: 3 }).expect(200);
+    expect((await admin.post(`/api/users/${pending.id}/approve`).send({}).expect(200)).body).toMatchObject({ username: renamed });
+  });
+
+  it('a taken e-mail is told to the account that owns it, under its own name and address', async () => {
+    const owner = await newUser(ctx);
+    await ctx.http
+      .post('/api/auth/register')
+      .send({ name: 'Nome Inventado', username: unique('outra'), email: owner.email.toUpperCase(), password: 'senha-forte-123' })
+      .expect(201);
+    const mail = await eventually(() =>
+      smtp.mails.find((m) => m.to.includes(owner.email) && decodeSubject(m.subject) === 'Cadastro no WKFlow'),
+    );
+    expect(mail.raw).toContain(owner.name);
+    expect(mail.raw).not.toContain('Nome Inventado');
+    expect(smtp.mails.some((m) => m.to.includes(owner.email.toUpperCase()))).toBe(false);
+  });
 });

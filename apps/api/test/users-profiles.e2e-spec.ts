@@ -124,7 +124,7 @@ describe('access profiles and module permissions (e2e)', () => {
         expect((await admin.delete(`/api/access-profiles/${id}`).expect(409)).body.message).toBe('Perfis padrão não podem ser excluídos');
       }
       const used = await newProfile();
-      await newUser(ctx, { profileId: used.id, approved: false });
+      await newUser(ctx, { profileId: used.id });
       expect((await admin.delete(`/api/access-profiles/${used.id}`).expect(409)).body.message).toBe(
         'O perfil ainda é usado por 1 usuário(s): troque o perfil deles antes de excluir',
       );

@@ -122,8 +122,10 @@ describe('users and approvals (e2e)', () => {
       [{ username: undefined }, 'Nome de usuário deve ter pelo menos 3 caracteres'],
       [{ email: 'x' }, 'Email inválido'],
       [{ email: undefined }, 'Email inválido'],
-      [{ password: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
-      [{ password: undefined }, 'Senha deve ter pelo menos 6 caracteres'],
+      [{ password: '1234567' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ password: undefined }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ password: ' '.repeat(8) }, 'A senha não pode ter apenas espaços'],
+      [{ password: 'Password1' }, 'Esta senha é muito comum e fácil de adivinhar: escolha outra'],
       [{ name: 'A' }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ name: '  A  ' }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ accessProfileId: 0 }, 'Selecione um perfil de acesso'],
@@ -281,11 +283,14 @@ describe('users and approvals (e2e)', () => {
 
   describe('PUT /api/users/{id}/password', () => {
     it.each([
-      [{ newPassword: '123', confirmPassword: '123' }, 'Senha deve ter pelo menos 6 caracteres'],
-      [{ confirmPassword: 'abcdef1' }, 'Senha deve ter pelo menos 6 caracteres'],
-      [{ newPassword: 'abcdef1' }, 'Confirmação de senha é obrigatória'],
-      [{ newPassword: 'abcdef1', confirmPassword: '' }, 'Confirmação de senha é obrigatória'],
-      [{ newPassword: 'abcdef1', confirmPassword: 'other12' }, 'Senhas não conferem'],
+      [{ newPassword: '1234567', confirmPassword: '1234567' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ newPassword: '      ', confirmPassword: '      ' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ newPassword: ' '.repeat(12), confirmPassword: ' '.repeat(12) }, 'A senha não pode ter apenas espaços'],
+      [{ newPassword: 'qwerty123', confirmPassword: 'qwerty123' }, 'Esta senha é muito comum e fácil de adivinhar: escolha outra'],
+      [{ confirmPassword: 'abcdef12' }, 'Senha deve ter pelo menos 8 caracteres'],
+      [{ newPassword: 'abcdef12' }, 'Confirmação de senha é obrigatória'],
+      [{ newPassword: 'abcdef12', confirmPassword: '' }, 'Confirmação de senha é obrigatória'],
+      [{ newPassword: 'abcdef12', confirmPassword: 'other123' }, 'Senhas não conferem'],
     ])('%j → 400 %s, password unchanged', async (body, message) => {
       const user = await newUser(ctx);
       expect((await admin.put(`/api/users/${user.id}/password`).send(body).expect(400)).body.message).toBe(message);
@@ -297,12 +302,12 @@ describe('users and approvals (e2e)', () => {
       const session = await loginAs(ctx, user.email, user.password);
       await session.get('/api/auth/me').expect(200);
       expect(
-        (await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(200)).body,
+        (await admin.put(`/api/users/${user.id}/password`).send({ newPassword: 'abcdef12', confirmPassword: 'abcdef12' }).expect(200)).body,
       ).toEqual({ success: true });
       await session.get('/api/auth/me').expect(401);
       expect((await ctx.http.post('/api/auth/login').send({ email: user.email, password: user.password })).status).toBe(401);
-      await loginAs(ctx, user.email, 'abcdef1');
-      await admin.put('/api/users/2147483647/password').send({ newPassword: 'abcdef1', confirmPassword: 'abcdef1' }).expect(404);
+      await loginAs(ctx, user.email, 'abcdef12');
+      await admin.put('/api/users/2147483647/password').send({ newPassword: 'abcdef12', confirmPassword: 'abcdef12' }).expect(404);
     });
 
     it("keeps the caller's own session when they set their own password, ending their others", async () => {
@@ -331,7 +336,14 @@ describe('users and approvals (e2e)', () => {
       const approved = await newUser(ctx);
       const list = (await admin.get('/api/users/pending').expect(200)).body;
       const mine = list.find((u: { username: string }) => u.username === username);
-      expect(mine).toMatchObject({ status: 'pending', isApproved: false, accessProfileId: 2, accessProfileName: 'Gerente' });
+      expect(mine).toMatchObject({
+        status: 'pending',
+        isApproved: false,
+        accessProfileId: 3,
+        accessProfileName: 'Colaborador',
+        requestedProfileId: 2,
+        requestedProfileName: 'Gerente',
+      });
       expect(Number.isNaN(Date.parse(mine.createdAt))).toBe(false);
       expect(list.some((u: { id: number }) => u.id === approved.id)).toBe(false);
       const dates = list.map((u: { createdAt: string }) => Date.parse(u.createdAt));
@@ -384,7 +396,7 @@ describe('users and approvals (e2e)', () => {
       // 'Perfil Solicitado' stays readable after the approval granted another profile.
       expect((await admin.get(`/api/users/${pending.id}`).expect(200)).body).toMatchObject({ accessProfileId: 2, requestedProfileId: 3 });
       const asked = await newUser(ctx, { approved: false, profileId: 2 });
-      expect((await admin.get(`/api/users/${asked.id}`).expect(200)).body).toMatchObject({ accessProfileId: 2, requestedProfileId: 2 });
+      expect((await admin.get(`/api/users/${asked.id}`).expect(200)).body).toMatchObject({ accessProfileId: 3, requestedProfileId: 2 });
     });
 
     it('rejects a pending registration: removed, with the reason, username and e-mail audited', async () => {
@@ -457,7 +469,7 @@ describe('users and approvals (e2e)', () => {
         .expect(403);
       await agent.put(`/api/users/${adminUser.id}/password`).send({ newPassword: 'hijacked', confirmPassword: 'hijacked' }).expect(403);
       const wantsAdmin = await newUser(ctx, { approved: false, profileId: 1 });
-      await agent.post(`/api/users/${wantsAdmin.id}/approve`).expect(403);
+      await agent.post(`/api/users/${wantsAdmin.id}/approve`).send({ accessProfileId: 1 }).expect(403);
       expect((await ctx.dataSource.query(`SELECT "isApproved" FROM users WHERE id = $1`, [wantsAdmin.id]))[0].isApproved).toBe(false);
 
       // Everything else stays open to them.
@@ -465,7 +477,7 @@ describe('users and approvals (e2e)', () => {
       await agent.post(`/api/users/${colaborador.id}/approve`).expect(200);
       await agent.post('/api/users').send(newUserBody()).expect(201);
       // And a real administrator may do all of the above.
-      await admin.post(`/api/users/${wantsAdmin.id}/approve`).expect(200);
+      await admin.post(`/api/users/${wantsAdmin.id}/approve`).send({ accessProfileId: 1 }).expect(200);
     });
 
     it('stops users from demoting themselves out of their admin rights', async () => {

@@ -89,7 +89,7 @@ test('from “Esqueceu a senha?” to the board with the new password; other ses
   await page.getByLabel('Nova senha', { exact: true }).fill('12345');
   await page.getByLabel('Confirmar nova senha').fill('12345');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-  await page.getByText('Nova senha deve ter ao menos 6 caracteres').waitFor();
+  await page.getByText('Nova senha deve ter ao menos 8 caracteres').waitFor();
 
   await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirmar nova senha').fill(NEW_PASSWORD);

@@ -120,3 +120,60 @@ test("editing a profile's permissions changes the affected user's header", async
   await joao.getByText('Acesso Negado').waitFor();
   await product.screenshot(joao, 'users-collaborator-without-clients');
 });
+
+test('the approvals page makes nobody an administrator by default: Administrador takes a choice and a confirmation', async () => {
+  const register = async (username) => {
+    const response = await fetch(`${product.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: `Pessoa ${username}`,
+        username,
+        email: `${username}@wkflow.local`,
+        password: 'senha-forte-123',
+        role: 'admin',
+      }),
+    });
+    assert.ok(response.ok, `register failed: ${response.status}`);
+  };
+  await register('intruso');
+  await register('novaadmin');
+
+  const admin = await product.newPage(ADMIN);
+  await admin.goto('/users/approvals');
+  const openApproval = async (email) => {
+    const row = admin.getByTestId('pending-row').filter({ hasText: email });
+    await row.getByText('Administrador').waitFor(); // the request, shown as a hint
+    await row.getByRole('button', { name: 'Aprovar' }).click();
+    return admin.getByRole('alertdialog', { name: 'Aprovar usuário' });
+  };
+
+  // The routine click: the dialog starts on Colaborador even though Administrador was requested.
+  let dialog = await openApproval('intruso@wkflow.local');
+  const profile = dialog.getByRole('combobox', { name: 'Perfil de Acesso' });
+  assert.equal(await profile.locator('option:checked').textContent(), 'Colaborador');
+  assert.equal(await dialog.getByTestId('admin-grant-warning').count(), 0);
+  await dialog.getByRole('button', { name: 'Aprovar', exact: true }).click();
+  await admin.getByText('Usuário aprovado com sucesso!').waitFor();
+  let [stored] = await product.sql(`SELECT "isApproved", "accessProfileId", role FROM users WHERE username = 'intruso'`);
+  assert.deepEqual(stored, { isApproved: true, accessProfileId: 3, role: 'collaborator' });
+
+  // Choosing Administrador asks for an explicit confirmation before the button works.
+  dialog = await openApproval('novaadmin@wkflow.local');
+  await dialog.getByRole('combobox', { name: 'Perfil de Acesso' }).selectOption({ label: 'Administrador (solicitado)' });
+  const grant = dialog.getByRole('button', { name: 'Aprovar como administrador' });
+  assert.equal(await grant.isDisabled(), true);
+  const confirmation = dialog.getByText('Confirmo que Pessoa novaadmin se tornará administrador, com acesso total ao sistema');
+  await product.screenshot(admin, 'users-approve-admin-confirm');
+  await grant.click({ force: true }); // a click on the disabled button approves nothing
+  [stored] = await product.sql(`SELECT "isApproved" FROM users WHERE username = 'novaadmin'`);
+  assert.equal(stored.isApproved, false);
+  await confirmation.click();
+  assert.equal(await dialog.getByRole('checkbox').isChecked(), true);
+  assert.equal(await grant.isDisabled(), false);
+  await grant.click();
+  await admin.getByText('Usuário aprovado com sucesso!').waitFor();
+  await admin.getByText('Nenhum usuário aguardando aprovação').waitFor();
+  [stored] = await product.sql(`SELECT "isApproved", "accessProfileId", role FROM users WHERE username = 'novaadmin'`);
+  assert.deepEqual(stored, { isApproved: true, accessProfileId: 1, role: 'admin' });
+});

@@ -1,6 +1,7 @@
 export * from './permissions';
 export * from './auth';
 export * from './limits';
+export * from './passwords';
 export * from './clients';
 export * from './onboarding';
 export * from './chat';

@@ -7,6 +7,7 @@ import type { User } from './auth';
 import {
   ADMIN_PROFILE_ID,
   can,
+  COLLABORATOR_PROFILE_ID,
   isAdmin,
   type ModuleName,
   type ModulePermission,
@@ -19,7 +20,7 @@ import {
 export const USER_MESSAGES = {
   usernameMin: 'Nome de usuário deve ter pelo menos 3 caracteres',
   emailInvalid: 'Email inválido',
-  passwordMin: 'Senha deve ter pelo menos 6 caracteres',
+  passwordMin: 'Senha deve ter pelo menos 8 caracteres',
   nameMin: 'Nome deve ter pelo menos 2 caracteres',
   profileRequired: 'Selecione um perfil de acesso',
   confirmPasswordRequired: 'Confirmação de senha é obrigatória',
@@ -36,6 +37,8 @@ export const USER_ERRORS = {
   lastAdmin: 'Não é possível remover o último administrador',
   ownAdminRights: 'Você não pode remover seus próprios direitos de administrador',
   adminProfileOnlyByAdmins: 'Somente administradores podem atribuir o perfil Administrador ou alterar contas de administradores',
+  adminProfileOnlyOnApproval: 'Um cadastro pendente não recebe o perfil Administrador: escolha-o explicitamente ao aprovar',
+  usernameTakenOnApproval: 'O nome de usuário deste cadastro já está em uso por outra conta: altere-o antes de aprovar',
   defaultProfile: 'Perfis padrão não podem ser excluídos',
   profileNameTaken: 'Já existe um perfil com este nome',
   duplicateModulePermission: 'Este perfil já tem uma permissão para este módulo',
@@ -75,15 +78,26 @@ export interface SetUserPasswordRequest {
   confirmPassword: string;
 }
 
-/** GET /api/users/pending: a registration waiting for approval, with the profile it asked for. */
+/**
+ * GET /api/users/pending: a registration waiting for approval. It holds Colaborador (or what an
+ * approver set by editing it, never Administrador); the profile it asked for is a hint only.
+ */
 export interface PendingUser extends User {
   status: 'pending';
   isApproved: false;
-  /** The requested profile's current name (the pending table may also use profileLabel()). */
+  /** The held profile's current name. */
   accessProfileName: string;
+  /** The profile asked for at registration ('Perfil Solicitado'); null when unknown. */
+  requestedProfileId: number | null;
+  requestedProfileName: string | null;
+  /** An approved account already has this username: the approval is refused until it is changed. */
+  usernameTaken: boolean;
 }
 
-/** POST /api/users/{id}/approve: the profile it grants; without it, the one the registrant requested. */
+/**
+ * POST /api/users/{id}/approve: the profile it grants; without it, the profile the account holds
+ * (Colaborador from registration). Administrador is granted only when named here.
+ */
 export interface ApproveUserRequest {
   accessProfileId?: number;
 }
@@ -185,6 +199,16 @@ export function lostAdminRights(before: PermissionSubject, after: PermissionSubj
   return ADMIN_RIGHTS.filter(([module, need]) => can(before, module, need) && !can(after, module, need)).map(
     ([module, need]) => `${module}:${need}`,
   );
+}
+
+/**
+ * The profile the approval dialog starts on: the requested one, unless it is Administrador (that
+ * takes an explicit choice and a confirmation); then the one the account holds (Colaborador).
+ */
+export function approvalPreselection(user: { accessProfileId: number; requestedProfileId?: number | null }): number {
+  const requested = user.requestedProfileId;
+  if (requested && requested !== ADMIN_PROFILE_ID) return requested;
+  return user.accessProfileId === ADMIN_PROFILE_ID ? COLLABORATOR_PROFILE_ID : user.accessProfileId;
 }
 
 /**

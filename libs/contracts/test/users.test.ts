@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionSubject } from '../src/permissions';
-import { duplicateModules, lostAdminRights, mayTouchAdminProfile } from '../src/users';
+import { approvalPreselection, duplicateModules, lostAdminRights, mayTouchAdminProfile } from '../src/users';
 
 const subject = (accessProfileId: number, ...rows: [string, string][]): PermissionSubject => ({
   accessProfileId,
@@ -41,5 +41,15 @@ describe('mayTouchAdminProfile', () => {
     expect(mayTouchAdminProfile({ role: 'collaborator', accessProfileId: 1 }, [1, 3])).toBe(true);
     expect(mayTouchAdminProfile({ role: 'collaborator', accessProfileId: 7 }, [3, 1])).toBe(false);
     expect(mayTouchAdminProfile({ role: 'manager', accessProfileId: 2 }, [2, 3])).toBe(true);
+  });
+});
+
+describe('approvalPreselection', () => {
+  it('starts on the requested profile unless it is Administrador, then on the profile held', () => {
+    expect(approvalPreselection({ accessProfileId: 3, requestedProfileId: 2 })).toBe(2);
+    expect(approvalPreselection({ accessProfileId: 3, requestedProfileId: 1 })).toBe(3);
+    expect(approvalPreselection({ accessProfileId: 3, requestedProfileId: null })).toBe(3);
+    expect(approvalPreselection({ accessProfileId: 5, requestedProfileId: 1 })).toBe(5);
+    expect(approvalPreselection({ accessProfileId: 1, requestedProfileId: 1 })).toBe(3);
   });
 });

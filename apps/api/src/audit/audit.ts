@@ -18,17 +18,3 @@ export async function writeAudit(db: EntityManager | DataSource, entry: AuditEnt
     JSON.stringify(entry.data ?? {}),
   ]);
 }
-
-/** The data of the newest audit row for this action on this entity, or null. */
-export async function latestAuditData(
-  db: EntityManager | DataSource,
-  action: string,
-  entity: string,
-  entityId: number,
-): Promise<Record<string, unknown> | null> {
-  const [row]: { data: Record<string, unknown> }[] = await db.query(
-    `SELECT data FROM audit_log WHERE action = $1 AND entity = $2 AND "entityId" = $3 ORDER BY id DESC LIMIT 1`,
-    [action, entity, entityId],
-  );
-  return row?.data ?? null;
-}

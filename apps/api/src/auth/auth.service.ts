@@ -1,5 +1,5 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { profileForRole, type User } from '@wkflow/contracts';
+import { COLLABORATOR_PROFILE_ID, profileForRole, roleForProfile, type User } from '@wkflow/contracts';
 import { isUniqueViolation } from '../common/db-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
@@ -24,45 +24,47 @@ export class AuthService {
   ) {}
 
   /**
-   * A new account waits for approval; the requested role becomes the requested profile. When the
-   * e-mail or the username is taken nothing is created and the caller cannot tell: the address
-   * typed is told by e-mail instead (when SMTP is configured). The password is hashed either way,
-   * so the time taken tells nothing either.
+   * A new account waits for approval on Colaborador; the requested role is kept as the requested
+   * profile, a hint for the approver. When the e-mail is taken nothing is created and the caller
+   * cannot tell: that address, which owns the account, is told by e-mail (when SMTP is
+   * configured). A taken username is not checked here: the account waits like any other and its
+   * approval is refused until an administrator changes the username, so neither the answer nor
+   * any e-mail tells a stranger which usernames exist. The password is hashed either way, so the
+   * time taken tells nothing either.
    */
   async register(dto: RegisterDto): Promise<void> {
-    const role = dto.role ?? 'collaborator';
     const passwordHash = await hashPassword(dto.password);
-    const clash = await this.identity.findClash(dto.username, dto.email);
-    if (!clash) {
+    if (!(await this.identity.emailTaken(dto.email))) {
       try {
         const id = await this.identity.createPending({
           name: dto.name,
           username: dto.username,
           email: dto.email,
           passwordHash,
-          role,
-          accessProfileId: profileForRole(role),
+          role: roleForProfile(COLLABORATOR_PROFILE_ID),
+          accessProfileId: COLLABORATOR_PROFILE_ID,
+          requestedProfileId: profileForRole(dto.role ?? 'collaborator'),
         });
         this.userEvents.userRegistered({ id, name: dto.name, email: dto.email });
         return;
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+        if (!isUniqueViolation(error)) throw error; // the same e-mail registered at the same moment
       }
     }
-    await this.tellAboutClash(dto, clash ?? (await this.identity.findClash(dto.username, dto.email)));
+    await this.tellOwnerAboutAttempt(dto.email);
   }
 
-  private async tellAboutClash(dto: RegisterDto, clash: 'email' | 'username' | null): Promise<void> {
-    if (!this.config.smtpUrl || !clash) return;
+  /** Someone registered with the e-mail of an existing account: its owner hears of it, nobody else. */
+  private async tellOwnerAboutAttempt(email: string): Promise<void> {
+    const owner = await this.identity.findByEmail(email);
+    if (!this.config.smtpUrl || !owner) return;
     await this.email.enqueue({
       type: 'system_notification',
-      to: dto.email,
-      recipientName: dto.name,
+      to: owner.email,
+      recipientName: owner.name,
       subject: 'Cadastro no WKFlow',
       message:
-        clash === 'email'
-          ? 'Alguém tentou criar uma conta no WKFlow com este e-mail, que já tem uma conta. Se foi você, entre com sua senha; se não foi, nada muda na sua conta.'
-          : `O nome de usuário "${dto.username}" já está em uso no WKFlow, e a conta não foi criada. Cadastre-se de novo com outro nome de usuário.`,
+        'Alguém tentou criar uma conta no WKFlow com este e-mail, que já tem uma conta. Se foi você, entre com sua senha; se não foi, nada muda na sua conta.',
     });
   }
 

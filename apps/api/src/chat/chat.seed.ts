@@ -17,7 +17,7 @@ export async function seedChatDemo(dataSource: DataSource): Promise<void> {
     const [existing] = await db.query(`SELECT id FROM chat_rooms WHERE lower(name) = 'geral'`);
     if (existing) return;
     const users: { id: number; username: string }[] = await db.query(
-      `SELECT id, lower(username) AS username FROM users WHERE lower(username) IN ('maria', 'carlos', 'joao', 'ana')`,
+      `SELECT id, lower(username) AS username FROM users WHERE "isApproved" AND lower(username) IN ('maria', 'carlos', 'joao', 'ana')`,
     );
     const idOf = new Map(users.map((u) => [u.username, u.id]));
     const [room] = await db.query(

@@ -40,7 +40,7 @@ export class NotificationProducers implements OnModuleInit {
     });
     this.userEvents.onUserRegistered(async (user) => {
       // Administrators hear of every account waiting for approval (bell, and e-mail when configured).
-      const [admins, profile] = await Promise.all([this.users.approvedAdminIds(), this.users.profileNameOf(user.id)]);
+      const [admins, profile] = await Promise.all([this.users.approvedAdminIds(), this.users.requestedProfileNameOf(user.id)]);
       await this.notifications.notifyEach(admins, 'account_requested', {
         title: 'Novo cadastro aguardando aprovação',
         message: `${user.name} (${user.email}) se cadastrou${profile ? ` e solicitou o perfil ${profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,

@@ -48,7 +48,7 @@ export async function seedNotificationsDemo(dataSource: DataSource): Promise<voi
   await dataSource.transaction(async (db) => {
     const users: { id: number; username: string; count: number }[] = await db.query(
       `SELECT u.id, lower(u.username) AS username, (SELECT count(*)::int FROM notifications n WHERE n."userId" = u.id) AS count
-         FROM users u WHERE lower(u.username) IN ('maria', 'carlos', 'joao', 'ana')`,
+         FROM users u WHERE u."isApproved" AND lower(u.username) IN ('maria', 'carlos', 'joao', 'ana')`,
     );
     for (const user of users.filter((u) => u.count === 0)) {
       for (const item of DEMO.filter((d) => d.username === user.username)) {

@@ -14,7 +14,7 @@ export async function seedOnboardingDemo(dataSource: DataSource): Promise<void> 
     if (!client) return;
     const [existing] = await db.query(`SELECT 1 FROM onboarding_processes WHERE "clientId" = $1`, [client.id]);
     if (existing) return;
-    const [starter] = await db.query(`SELECT id FROM users WHERE lower(username) = 'carlos'`);
+    const [starter] = await db.query(`SELECT id FROM users WHERE "isApproved" AND lower(username) = 'carlos'`);
 
     const statuses: OnboardingStepStatus[] = ONBOARDING_STEP_TEMPLATE.map((_, index) =>
       index < 2 ? 'completed' : index === 2 ? 'in_progress' : 'pending',

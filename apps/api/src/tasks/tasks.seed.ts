@@ -144,7 +144,7 @@ export async function seedTasksDemo(dataSource: DataSource): Promise<void> {
     const clients: { id: number }[] = await db.query(`SELECT id FROM clients ORDER BY id LIMIT 5`);
     if (clients.length === 0) return;
     const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
-    const users: { id: number; username: string }[] = await db.query(`SELECT id, username FROM users`);
+    const users: { id: number; username: string }[] = await db.query(`SELECT id, username FROM users WHERE "isApproved"`);
     const admin = users.find((u) => u.username === 'admin');
     const lastRanks = new Map<number, string>();
     // Created before any of them was completed (a day ago), so analytics see sensible durations.

@@ -177,10 +177,10 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
     return rows.map((row) => row.id);
   }
 
-  /** The name of the user's access profile, or null. */
-  async profileNameOf(userId: number): Promise<string | null> {
+  /** The name of the profile a registration asked for (a hint; the account holds Colaborador). */
+  async requestedProfileNameOf(userId: number): Promise<string | null> {
     const [row]: { name: string }[] = await this.dataSource.query(
-      `SELECT p.name FROM users u JOIN access_profiles p ON p.id = u."accessProfileId" WHERE u.id = $1`,
+      `SELECT p.name FROM users u JOIN access_profiles p ON p.id = u."requestedProfileId" WHERE u.id = $1`,
       [userId],
     );
     return row?.name ?? null;

@@ -9,7 +9,8 @@ export const EMAIL_TAKEN = 'E-mail já está em uso';
 
 /**
  * The unique indexes behind assertAvailable(): when two requests pass the check at once, the
- * second INSERT/UPDATE fails on one of these and is answered with the same 409.
+ * second INSERT/UPDATE fails on one of these and is answered with the same 409. The username's
+ * covers approved accounts only (a pending registration may repeat one; its approval then fails).
  */
 export const IDENTITY_CONSTRAINTS: Record<string, () => Error> = {
   UQ_users_username_lower: () => new ConflictException(USERNAME_TAKEN),
@@ -42,15 +43,16 @@ export class UserIdentityService {
     }
   }
 
-  /** Which of the two (case-insensitive) is already taken, the e-mail first; null when neither. */
-  async findClash(username: string, email: string): Promise<'email' | 'username' | null> {
-    const clashes = await this.users
-      .createQueryBuilder('u')
-      .select(['u.id', 'u.username', 'u.email'])
-      .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', { username, email })
-      .getMany();
-    if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) return 'email';
-    return clashes.length ? 'username' : null;
+  /**
+   * Whether an account (approved or pending) has this e-mail, case-insensitive. Registration asks
+   * about the e-mail only: usernames are unique among approved accounts, checked at approval.
+   */
+  async emailTaken(email: string): Promise<boolean> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getExists();
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
   }
 
   /** With the password hash, for login and password checks. */
@@ -74,6 +76,7 @@ export class UserIdentityService {
     passwordHash: string;
     role: UserRole;
     accessProfileId: number;
+    requestedProfileId: number;
   }): Promise<number> {
     const inserted = await this.users.insert({ ...user, isApproved: false });
     return inserted.identifiers[0].id as number;

@@ -13,11 +13,11 @@ import {
   type PermissionSubject,
   type User,
 } from '@wkflow/contracts';
-import { latestAuditData, writeAudit } from '../audit/audit';
+import { writeAudit } from '../audit/audit';
 import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { hashPassword } from '../auth/passwords';
-import { translate } from '../common/db-errors';
+import { isUniqueViolation, translate } from '../common/db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
 import type { UserEntity } from './user.entity';
 import { toUser } from './user.mapper';
@@ -29,14 +29,25 @@ export const PROFILE_NOT_FOUND = USER_ERRORS.profileNotFound;
 export const ALREADY_APPROVED = USER_ERRORS.alreadyApproved;
 export const LAST_ADMIN = USER_ERRORS.lastAdmin;
 export const OWN_ADMIN_RIGHTS = USER_ERRORS.ownAdminRights;
+export const ADMIN_ONLY_ON_APPROVAL = USER_ERRORS.adminProfileOnlyOnApproval;
 /** Names the advisory lock that serialises administrator demotions. */
 const DEMOTION_LOCK = 'wkflow:admin-demotion';
 
 const USER_COLUMNS = `id, name, username, email, role, "accessProfileId", "isApproved", "createdAt"`;
 
 /** Unique indexes answer like the pre-checks; a profile deleted meanwhile is the profile missing. */
-const WRITE_CONSTRAINTS = IDENTITY_CONSTRAINTS;
+const WRITE_CONSTRAINTS: Record<string, () => Error> = {
+  ...IDENTITY_CONSTRAINTS,
+  CHK_users_pending_not_admin: () => new ConflictException(ADMIN_ONLY_ON_APPROVAL),
+};
 const WRITE_CODES: Record<string, () => Error> = { '23503': () => new BadRequestException(PROFILE_NOT_FOUND) };
+
+/** An approval that met the username index (unique among approved accounts): another account has the username. */
+function refuseTakenUsername<T>(approval: Promise<T>): Promise<T> {
+  return approval.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new ConflictException(USER_ERRORS.usernameTakenOnApproval) : error;
+  });
+}
 
 /** Users, their approval and their profile. */
 @Injectable()
@@ -56,26 +67,34 @@ export class UsersService {
     return rows.map(toUser);
   }
 
-  /** Registrations waiting for approval, oldest first, with the profile each asked for. */
+  /**
+   * Registrations waiting for approval, oldest first: the profile each holds, the one it asked for
+   * (a hint), and whether an approved account already has its username (its approval would fail).
+   */
   async pending(): Promise<PendingUser[]> {
-    const rows: (UserEntity & { accessProfileName: string })[] = await this.dataSource.query(
-      `SELECT u.id, u.name, u.username, u.email, u.role, u."accessProfileId", u."isApproved", u."createdAt", p.name AS "accessProfileName"
-         FROM users u JOIN access_profiles p ON p.id = u."accessProfileId"
+    type Row = UserEntity & Pick<PendingUser, 'accessProfileName' | 'requestedProfileName' | 'usernameTaken'>;
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT u.id, u.name, u.username, u.email, u.role, u."accessProfileId", u."isApproved", u."createdAt",
+              p.name AS "accessProfileName", u."requestedProfileId", r.name AS "requestedProfileName",
+              EXISTS (SELECT 1 FROM users o WHERE o."isApproved" AND lower(o.username) = lower(u.username)) AS "usernameTaken"
+         FROM users u JOIN access_profiles p ON p.id = u."accessProfileId" LEFT JOIN access_profiles r ON r.id = u."requestedProfileId"
         WHERE NOT u."isApproved" ORDER BY u."createdAt", u.id`,
     );
-    return rows.map((row) => ({ ...(toUser(row) as PendingUser), accessProfileName: row.accessProfileName }));
+    return rows.map((row) => ({
+      ...(toUser(row) as PendingUser),
+      accessProfileName: row.accessProfileName,
+      requestedProfileId: row.requestedProfileId,
+      requestedProfileName: row.requestedProfileName,
+      usernameTaken: row.usernameTaken,
+    }));
   }
 
   /** users read, or one's own record; without users read another id is a 403 whether it exists or not. */
   async get(actor: AuthenticatedUser, id: number): Promise<User> {
     if (id !== actor.id && !can(actor, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
-    const [row] = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    const [row] = await this.dataSource.query(`SELECT ${USER_COLUMNS}, "requestedProfileId" FROM users WHERE id = $1`, [id]);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
-    // The requested profile is what the approval's audit row recorded (the account may since be edited).
-    const requestedProfileId = row.isApproved
-      ? ((await latestAuditData(this.dataSource, 'user_approved', 'user', id))?.requestedProfileId ?? null)
-      : row.accessProfileId;
-    return { ...toUser(row), requestedProfileId: requestedProfileId as number | null };
+    return { ...toUser(row), requestedProfileId: row.requestedProfileId };
   }
 
   private async assertProfile(db: EntityManager | DataSource, profileId: number): Promise<void> {
@@ -118,6 +137,8 @@ export class UsersService {
         const [current] = await db.query(`SELECT id, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
         if (!current) throw new NotFoundException(USER_NOT_FOUND);
         this.assertMayTouchAdmin(actor, current.accessProfileId, dto.accessProfileId);
+        // Administrador is granted by an approval that names it, never held while pending.
+        if (!current.isApproved && dto.accessProfileId === ADMIN_PROFILE_ID) throw new ConflictException(ADMIN_ONLY_ON_APPROVAL);
         await this.assertProfile(db, dto.accessProfileId);
         await this.identity.assertAvailable(dto.username, dto.email, id);
         if (current.accessProfileId !== dto.accessProfileId) {
@@ -168,21 +189,25 @@ export class UsersService {
 
   /**
    * Approves once: the conditional UPDATE lets exactly one of parallel approvals through; the
-   * others find the row approved and get a 409. The approval is audited in the same transaction,
-   * and UserEvents tells its listeners (the notifications module) after the commit.
+   * others find the row approved and get a 409. The approval grants the profile it names, or the
+   * one the account holds (Colaborador from registration, never Administrador): what the
+   * registrant asked for is only a hint, so Administrador needs `accessProfileId: 1` from an
+   * administrator. A username an approved account took meanwhile is a 409 too. The approval is
+   * audited in the same transaction, and UserEvents tells its listeners after the commit.
    */
   async approve(actor: AuthenticatedUser, id: number, accessProfileId?: number): Promise<User> {
-    const [requested] = await this.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [id]);
-    if (!requested) throw new NotFoundException(USER_NOT_FOUND);
-    // The approval may grant another profile than the requested one (the audit keeps both).
-    const granted: number = accessProfileId ?? requested.accessProfileId;
-    this.assertMayTouchAdmin(actor, requested.accessProfileId, granted);
-    if (granted !== requested.accessProfileId) await this.assertProfile(this.dataSource, granted);
+    const [current] = await this.dataSource.query(`SELECT "accessProfileId", "requestedProfileId" FROM users WHERE id = $1`, [id]);
+    if (!current) throw new NotFoundException(USER_NOT_FOUND);
+    const granted: number = accessProfileId ?? current.accessProfileId;
+    this.assertMayTouchAdmin(actor, granted);
+    if (granted !== current.accessProfileId) await this.assertProfile(this.dataSource, granted);
     const user = await this.dataSource.transaction(async (db) => {
-      const [[row]] = await db.query(
-        `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "accessProfileId" = $3, role = $4, "updatedAt" = now()
+      const [[row]] = await refuseTakenUsername(
+        db.query(
+          `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "accessProfileId" = $3, role = $4, "updatedAt" = now()
           WHERE id = $1 AND NOT "isApproved" RETURNING ${USER_COLUMNS}`,
-        [id, actor.id, granted, roleForProfile(granted)],
+          [id, actor.id, granted, roleForProfile(granted)],
+        ),
       );
       if (!row) {
         const [exists] = await db.query(`SELECT id FROM users WHERE id = $1`, [id]);
@@ -197,7 +222,7 @@ export class UsersService {
           username: row.username,
           email: row.email,
           accessProfileId: row.accessProfileId,
-          requestedProfileId: requested.accessProfileId,
+          requestedProfileId: current.requestedProfileId,
         },
       });
       return toUser(row);
@@ -211,7 +236,7 @@ export class UsersService {
   async reject(actor: AuthenticatedUser, id: number, reason?: string): Promise<void> {
     await this.dataSource.transaction(async (db) => {
       const [user] = await db.query(
-        `SELECT id, username, email, name, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`,
+        `SELECT id, username, email, name, "accessProfileId", "requestedProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`,
         [id],
       );
       if (!user) throw new NotFoundException(USER_NOT_FOUND);
@@ -227,6 +252,7 @@ export class UsersService {
           email: user.email,
           name: user.name,
           accessProfileId: user.accessProfileId,
+          requestedProfileId: user.requestedProfileId,
           reason: reason || null,
         },
       });

@@ -129,7 +129,7 @@ describe('security (e2e, HTTP only)', () => {
       ['another user', () => stranger.agent.get(`/api/users/${owner.id}`), [403]],
       [
         "another user's password",
-        () => stranger.agent.put(`/api/users/${owner.id}/password`).send({ newPassword: 'abcdef', confirmPassword: 'abcdef' }),
+        () => stranger.agent.put(`/api/users/${owner.id}/password`).send({ newPassword: 'abcdef12', confirmPassword: 'abcdef12' }),
         [403],
       ],
     ];

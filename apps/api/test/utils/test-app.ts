@@ -52,16 +52,21 @@ export interface NewUserOptions {
   role?: 'admin' | 'manager' | 'collaborator';
 }
 
-/** Writes a user through the real table (as approval would leave it). */
+/**
+ * Writes a user through the real table (as approval would leave it). A pending one is left as
+ * registration leaves it: on Colaborador, with `profileId` as the requested profile (a hint).
+ */
 export async function newUser(ctx: TestContext, options: NewUserOptions = {}): Promise<User & { password: string }> {
   const name = unique('user');
   const password = options.password ?? 'secret123';
-  const profileId = options.profileId ?? 3;
-  const role = options.role ?? (profileId === 1 ? 'admin' : profileId === 2 ? 'manager' : 'collaborator');
+  const approved = options.approved ?? true;
+  const requested = options.profileId ?? 3;
+  const profileId = approved ? requested : 3;
+  const role = approved ? (options.role ?? (profileId === 1 ? 'admin' : profileId === 2 ? 'manager' : 'collaborator')) : 'collaborator';
   const [row] = await ctx.dataSource.query(
-    `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved")
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, "createdAt"`,
-    [`Test ${name}`, name, `${name}@example.test`, await hashPassword(password), role, profileId, options.approved ?? true],
+    `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "requestedProfileId", "isApproved")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, "createdAt"`,
+    [`Test ${name}`, name, `${name}@example.test`, await hashPassword(password), role, profileId, approved ? null : requested, approved],
   );
   return {
     id: row.id,
@@ -70,9 +75,10 @@ export async function newUser(ctx: TestContext, options: NewUserOptions = {}): P
     email: `${name}@example.test`,
     role,
     accessProfileId: profileId,
-    status: options.approved === false ? 'pending' : 'approved',
-    isApproved: options.approved ?? true,
+    status: approved ? 'approved' : 'pending',
+    isApproved: approved,
     createdAt: row.createdAt,
+    ...(approved ? {} : { requestedProfileId: requested }),
     password,
   };
 }

@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   details?: ReactNode;
   /** Runs on confirm; the dialog closes when it resolves and stays open when it throws. */
   onConfirm: () => Promise<void>;
+  /** Keeps the confirm button disabled (a further step in `details` is still missing). */
+  confirmDisabled?: boolean;
 }
 
 /** A confirmation (alertdialog): Cancelar / the confirm button, red ('Excluir') unless told otherwise. */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   colorPalette = 'red',
   details,
   onConfirm,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
 
@@ -58,7 +61,7 @@ export function ConfirmDialog({
             Cancelar
           </Button>
         </Dialog.ActionTrigger>
-        <Button colorPalette={colorPalette} onClick={() => void confirm()} loading={busy}>
+        <Button colorPalette={colorPalette} onClick={() => void confirm()} loading={busy} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </Dialog.Footer>

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import {
   EMAIL_MAX,
+  LOGIN_PASSWORD_MIN,
   NAME_MAX,
   NAME_MIN,
   PASSWORD_MAX,
@@ -14,6 +15,7 @@ import {
   type UserRole,
 } from '@wkflow/contracts';
 import { trim } from '../../common/validation';
+import { IsSettablePassword } from './password-rules';
 import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -34,9 +36,9 @@ export class LoginDto implements LoginRequest {
   @IsString({ message: 'Invalid email address' })
   email: string;
 
-  @ApiProperty({ minLength: PASSWORD_MIN })
+  @ApiProperty({ minLength: LOGIN_PASSWORD_MIN })
   @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
-  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters' })
+  @MinLength(LOGIN_PASSWORD_MIN, { message: 'Password must be at least 6 characters' })
   @IsString({ message: 'Password must be at least 6 characters' })
   password: string;
 }
@@ -65,11 +67,13 @@ export class RegisterDto implements RegisterRequest {
   email: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN })
+  @IsSettablePassword()
   @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
-  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters' })
-  @IsString({ message: 'Password must be at least 6 characters' })
+  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 8 characters' })
+  @IsString({ message: 'Password must be at least 8 characters' })
   password: string;
 
+  /** A hint for the approver: the account waits on Colaborador whatever is asked. */
   @ApiPropertyOptional({ enum: USER_ROLES, default: 'collaborator' })
   @IsOptional()
   @IsIn(USER_ROLES, { message: 'Perfil solicitado inválido (admin, manager ou collaborator)' })
@@ -100,9 +104,10 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   currentPassword: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN })
+  @IsSettablePassword()
   @MaxLength(PASSWORD_MAX, { message: `Nova senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
-  @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 6 caracteres' })
-  @IsString({ message: 'Nova senha deve ter ao menos 6 caracteres' })
+  @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 8 caracteres' })
+  @IsString({ message: 'Nova senha deve ter ao menos 8 caracteres' })
   newPassword: string;
 }
 
@@ -123,8 +128,9 @@ export class ResetPasswordDto implements ResetPasswordRequest {
   token: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN })
+  @IsSettablePassword()
   @MaxLength(PASSWORD_MAX, { message: `Nova senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
-  @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 6 caracteres' })
-  @IsString({ message: 'Nova senha deve ter ao menos 6 caracteres' })
+  @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 8 caracteres' })
+  @IsString({ message: 'Nova senha deve ter ao menos 8 caracteres' })
   newPassword: string;
 }

@@ -22,8 +22,10 @@ export async function seedDemo(dataSource: DataSource): Promise<void> {
     for (const [index, user] of DEMO_USERS.entries()) {
       const passwordHash = hashes[index];
       await db.query(
-        `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt")
-         SELECT $1::varchar, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::int, $7::boolean, CASE WHEN $7::boolean THEN now() END
+        // A pending account holds its profile as the requested one, a hint (Colaborador meanwhile).
+        `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "requestedProfileId", "isApproved", "approvedAt")
+         SELECT $1::varchar, $2::varchar, $3::varchar, $4::varchar, CASE WHEN $7::boolean THEN $5::varchar ELSE 'collaborator' END,
+                CASE WHEN $7::boolean THEN $6::int ELSE 3 END, CASE WHEN $7::boolean THEN NULL ELSE $6::int END, $7::boolean, CASE WHEN $7::boolean THEN now() END
           WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($2::varchar) OR lower(email) = lower($3::varchar))`,
         [user.name, user.username, user.email, passwordHash, user.role, user.profile, user.approved],
       );

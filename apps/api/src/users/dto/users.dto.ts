@@ -48,6 +48,7 @@ import {
   type UpdateUserRequest,
 } from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
+import { IsSettablePassword } from '../../auth/dto/password-rules';
 import { MAX_INT, toInteger, trim } from '../../common/validation';
 import type { AccessProfileRequest, ApproveUserRequest, RejectUserRequest, UserListQuery } from '@wkflow/contracts';
 
@@ -90,7 +91,8 @@ export class UpdateUserDto implements UpdateUserRequest {
 }
 
 export class CreateUserDto extends UpdateUserDto implements CreateUserRequest {
-  @ApiProperty()
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @IsSettablePassword()
   @MaxLength(PASSWORD_MAX, { message: `Senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
   @MinLength(PASSWORD_MIN, { message: PASSWORD_MIN_MESSAGE })
   @IsString({ message: PASSWORD_MIN_MESSAGE })
@@ -98,7 +100,8 @@ export class CreateUserDto extends UpdateUserDto implements CreateUserRequest {
 }
 
 export class SetPasswordDto implements SetUserPasswordRequest {
-  @ApiProperty()
+  @ApiProperty({ minLength: PASSWORD_MIN })
+  @IsSettablePassword()
   @MaxLength(PASSWORD_MAX, { message: `Senha deve ter no máximo ${PASSWORD_MAX} caracteres` })
   @MinLength(PASSWORD_MIN, { message: PASSWORD_MIN_MESSAGE })
   @IsString({ message: PASSWORD_MIN_MESSAGE })
@@ -111,7 +114,7 @@ export class SetPasswordDto implements SetUserPasswordRequest {
   confirmPassword: string;
 }
 
-/** The profile the approval grants; without it, the one the registrant requested. */
+/** The profile the approval grants; without it, the one the account holds (Colaborador from registration). */
 export class ApproveUserDto implements ApproveUserRequest {
   @ApiPropertyOptional({ description: 'A number; a digit string is accepted (coerced)' })
   @IsOptional()

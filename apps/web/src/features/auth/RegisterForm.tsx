@@ -49,7 +49,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             <FormikInput name="name" label="Nome" autoComplete="name" placeholder="Seu nome completo" />
             <FormikInput name="username" label="Nome de usuário" autoComplete="username" placeholder="seu.usuario" />
             <FormikInput name="email" label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" />
-            <PasswordInput name="password" label="Senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+            <PasswordInput name="password" label="Senha" autoComplete="new-password" placeholder="Mínimo de 8 caracteres" />
             <RoleSelect />
             <Button type="submit" colorPalette="brand" width="full" loading={isSubmitting} loadingText="Criando...">
               Criar Conta

@@ -72,7 +72,7 @@ export default function ResetPasswordPage() {
             {({ isSubmitting }) => (
               <Form noValidate aria-label="Redefinir senha">
                 <Stack gap="4">
-                  <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+                  <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 8 caracteres" />
                   <PasswordInput name="confirmPassword" label="Confirmar nova senha" autoComplete="new-password" />
                   <Button type="submit" colorPalette="brand" width="full" loading={isSubmitting} loadingText="Salvando...">
                     Salvar nova senha

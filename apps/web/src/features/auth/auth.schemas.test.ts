@@ -19,10 +19,10 @@ async function errorsOf(
 }
 
 const validLogin = { email: 'ana@agencia.com', password: 'segredo' };
-const validRegister = { name: 'Ana Souza', username: 'ana', email: 'ana@agencia.com', password: 'segredo', role: 'collaborator' };
+const validRegister = { name: 'Ana Souza', username: 'ana', email: 'ana@agencia.com', password: 'segredo-da-ana', role: 'collaborator' };
 
 describe('loginSchema', () => {
-  it('accepts a valid email and a 6-character password', async () => {
+  it('accepts a valid email and a 6-character password (set before the rule became 8)', async () => {
     expect(await errorsOf(loginSchema, validLogin)).toEqual({});
     expect(await errorsOf(loginSchema, { ...validLogin, password: '123456' })).toEqual({});
   });
@@ -51,7 +51,7 @@ describe('loginSchema', () => {
 describe('registerSchema', () => {
   it('accepts valid values at the minimum lengths', async () => {
     expect(await errorsOf(registerSchema, validRegister)).toEqual({});
-    expect(await errorsOf(registerSchema, { ...validRegister, name: 'Al', username: 'abc', password: 'abcdef' })).toEqual({});
+    expect(await errorsOf(registerSchema, { ...validRegister, name: 'Al', username: 'abc', password: 'hgfedcba' })).toEqual({});
   });
 
   it.each(['', 'A'])('rejects the name %j with "Name must be at least 2 characters"', async (name) => {
@@ -69,9 +69,17 @@ describe('registerSchema', () => {
     expect(await errorsOf(registerSchema, { ...validRegister, email: '' })).toEqual({ email: 'Invalid email address' });
   });
 
-  it('requires a password of at least 6 characters', async () => {
-    expect(await errorsOf(registerSchema, { ...validRegister, password: '12345' })).toEqual({
-      password: 'Password must be at least 6 characters',
+  it('requires a password of at least 8 characters, not spaces only, not a common one', async () => {
+    for (const password of ['12345', 'abcdefg']) {
+      expect(await errorsOf(registerSchema, { ...validRegister, password })).toEqual({
+        password: 'Password must be at least 8 characters',
+      });
+    }
+    expect(await errorsOf(registerSchema, { ...validRegister, password: '        ' })).toEqual({
+      password: 'A senha não pode ter apenas espaços',
+    });
+    expect(await errorsOf(registerSchema, { ...validRegister, password: 'Senha123' })).toEqual({
+      password: 'Esta senha é muito comum e fácil de adivinhar: escolha outra',
     });
   });
 
@@ -90,7 +98,7 @@ describe('registerSchema', () => {
       name: 'Name must be at least 2 characters',
       username: 'Username must be at least 3 characters',
       email: 'Invalid email address',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     });
   });
 });
@@ -102,17 +110,23 @@ describe('password reset schemas', () => {
   });
 
   it('applies the password rules of everywhere else and wants the confirmation to match', async () => {
-    expect(await errorsOf(resetPasswordSchema, { newPassword: 'secret1', confirmPassword: 'secret1' })).toEqual({});
-    expect(await errorsOf(resetPasswordSchema, { newPassword: '12345', confirmPassword: '12345' })).toEqual({
-      newPassword: 'Nova senha deve ter ao menos 6 caracteres',
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'segredo12', confirmPassword: 'segredo12' })).toEqual({});
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'secret1', confirmPassword: 'secret1' })).toEqual({
+      newPassword: 'Nova senha deve ter ao menos 8 caracteres',
+    });
+    expect(await errorsOf(resetPasswordSchema, { newPassword: ' '.repeat(9), confirmPassword: ' '.repeat(9) })).toEqual({
+      newPassword: 'A senha não pode ter apenas espaços',
+    });
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'password1', confirmPassword: 'password1' })).toEqual({
+      newPassword: 'Esta senha é muito comum e fácil de adivinhar: escolha outra',
     });
     expect(await errorsOf(resetPasswordSchema, { newPassword: 'x'.repeat(201), confirmPassword: 'x'.repeat(201) })).toEqual({
       newPassword: 'Nova senha deve ter no máximo 200 caracteres',
     });
-    expect(await errorsOf(resetPasswordSchema, { newPassword: 'secret1', confirmPassword: 'secret2' })).toEqual({
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'segredo12', confirmPassword: 'segredo13' })).toEqual({
       confirmPassword: 'As senhas não coincidem',
     });
-    expect(await errorsOf(resetPasswordSchema, { newPassword: 'secret1', confirmPassword: '' })).toEqual({
+    expect(await errorsOf(resetPasswordSchema, { newPassword: 'segredo12', confirmPassword: '' })).toEqual({
       confirmPassword: 'Confirme a nova senha',
     });
   });

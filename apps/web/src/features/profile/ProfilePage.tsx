@@ -24,7 +24,7 @@ import { listOf, useAccessProfiles } from '../users/useUsers';
 import { changeOwnPassword, updateOwnProfile } from './profile.api';
 
 const SECURITY_TIPS = [
-  'Use pelo menos 6 caracteres, combinando letras, números e símbolos.',
+  'Use pelo menos 8 caracteres, combinando letras, números e símbolos.',
   'Não reutilize a senha de outros serviços.',
   'Nunca compartilhe sua senha, nem com colegas de equipe.',
   'Troque a senha se suspeitar que alguém a conhece.',
@@ -184,7 +184,7 @@ function ChangePasswordForm() {
           <Form noValidate aria-label="Alterar senha">
             <Stack gap="4">
               <PasswordInput name="currentPassword" label="Senha atual" autoComplete="current-password" />
-              <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+              <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 8 caracteres" />
               <PasswordInput name="confirmPassword" label="Confirmar nova senha" autoComplete="new-password" />
               <HStack justify="flex-end">
                 <Button type="submit" colorPalette="brand" variant="outline" loading={isSubmitting} loadingText="Alterando...">

@@ -45,7 +45,7 @@ export function NewUserDialog({ open, onOpenChange, profiles }: NewUserDialogPro
         <FormikInput name="username" label="Nome de usuário" autoComplete="off" placeholder="nome.sobrenome" />
         <FormikInput name="email" label="E-mail" type="email" autoComplete="off" placeholder="nome@agencia.com" />
       </SimpleGrid>
-      <PasswordInput name="password" label="Senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+      <PasswordInput name="password" label="Senha" autoComplete="new-password" placeholder="Mínimo de 8 caracteres" />
       <ProfileSelect profiles={profiles} />
     </FormDialog>
   );

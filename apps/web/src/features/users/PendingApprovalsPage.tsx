@@ -1,9 +1,11 @@
 import {
+  Alert,
   Badge,
   Box,
   Button,
   Card,
   Center,
+  Checkbox,
   EmptyState,
   Field,
   HStack,
@@ -15,7 +17,7 @@ import {
   Textarea,
   VStack,
 } from '@chakra-ui/react';
-import { profileLabel, type User } from '@wkflow/contracts';
+import { ADMIN_PROFILE_ID, approvalPreselection, profileLabel, type PendingUser } from '@wkflow/contracts';
 import { Check, UserCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -28,7 +30,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { approveUser, rejectUser } from './users.api';
 import { listOf, useAccessProfiles, usePendingUsers } from './useUsers';
 
-type Action = { kind: 'approve' | 'reject'; user: User };
+type Action = { kind: 'approve' | 'reject'; user: PendingUser };
+
+/** The requested profile as the table and the dialog name it (a hint: the approver decides). */
+function requestedLabel(user: PendingUser): string {
+  return user.requestedProfileName ?? (user.requestedProfileId ? profileLabel(user.requestedProfileId) : '—');
+}
 
 /** /users/approvals: registrations waiting for approval; approve (confirmed) or reject (optional reason). */
 export default function PendingApprovalsPage() {
@@ -38,22 +45,30 @@ export default function PendingApprovalsPage() {
   const [action, setAction] = useState<Action | null>(null);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  /** The profile the approval grants: preselected with the requested one. */
+  /**
+   * The profile the approval grants: the requested one unless it is Administrador, then
+   * Colaborador. Administrador must be chosen here and confirmed with the checkbox below.
+   */
   const [grant, setGrant] = useState<number | null>(null);
+  const [adminConfirmed, setAdminConfirmed] = useState(false);
   const profiles = useAccessProfiles(canWrite);
 
   const pending = listOf(data);
+  const grantsAdmin = grant === ADMIN_PROFILE_ID;
 
-  function start(kind: Action['kind'], user: User) {
+  function start(kind: Action['kind'], user: PendingUser) {
     setAction({ kind, user });
     setReason('');
-    setGrant(user.accessProfileId);
+    setGrant(approvalPreselection(user));
+    setAdminConfirmed(false);
     setOpen(true);
   }
 
-  async function approve(user: User) {
+  async function approve(user: PendingUser) {
+    const granted = grant ?? approvalPreselection(user);
+    if (granted === ADMIN_PROFILE_ID && !adminConfirmed) return;
     try {
-      await approveUser(user.id, grant ?? user.accessProfileId);
+      await approveUser(user.id, granted);
       toast.success('Usuário aprovado com sucesso!');
     } catch (err) {
       toast.error('Erro ao aprovar usuário', errorMessage(err));
@@ -61,7 +76,7 @@ export default function PendingApprovalsPage() {
     }
   }
 
-  async function reject(user: User) {
+  async function reject(user: PendingUser) {
     try {
       await rejectUser(user.id, reason);
       toast.success('Usuário rejeitado', 'O cadastro foi removido do sistema.');
@@ -128,10 +143,17 @@ export default function PendingApprovalsPage() {
                     <Table.Row key={user.id} data-testid="pending-row" data-username={user.username}>
                       <Table.Cell fontWeight="medium">{user.name}</Table.Cell>
                       <Table.Cell>{user.email}</Table.Cell>
-                      <Table.Cell color="fg.muted">@{user.username}</Table.Cell>
+                      <Table.Cell color="fg.muted">
+                        @{user.username}
+                        {user.usernameTaken && (
+                          <Badge ms="2" colorPalette="orange" variant="subtle" data-testid="username-taken">
+                            Nome de usuário em uso
+                          </Badge>
+                        )}
+                      </Table.Cell>
                       <Table.Cell>
-                        <Badge colorPalette="brand" variant="outline">
-                          {profileLabel(user.accessProfileId)}
+                        <Badge colorPalette="brand" variant="outline" data-testid="requested-profile">
+                          {requestedLabel(user)}
                         </Badge>
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap">{formatDateTime(user.createdAt)}</Table.Cell>
@@ -161,29 +183,58 @@ export default function PendingApprovalsPage() {
           open={open}
           onOpenChange={setOpen}
           title="Aprovar usuário"
-          confirmLabel="Aprovar"
-          colorPalette="green"
+          confirmLabel={grantsAdmin ? 'Aprovar como administrador' : 'Aprovar'}
+          colorPalette={grantsAdmin ? 'red' : 'green'}
+          confirmDisabled={grantsAdmin && !adminConfirmed}
           onConfirm={() => approve(action.user)}
           details={
-            <Field.Root>
-              <Field.Label>Perfil de Acesso</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  aria-label="Perfil de Acesso"
-                  value={String(grant ?? action.user.accessProfileId)}
-                  onChange={(e) => setGrant(Number(e.target.value))}
-                >
-                  {(profiles.data ?? [{ id: action.user.accessProfileId, name: profileLabel(action.user.accessProfileId) }]).map((p) => (
-                    <option key={p.id} value={String(p.id)}>
-                      {p.name}
-                      {p.id === action.user.accessProfileId ? ' (solicitado)' : ''}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.HelperText>Solicitado: {profileLabel(action.user.accessProfileId)}</Field.HelperText>
-            </Field.Root>
+            <Stack gap="3">
+              <Field.Root>
+                <Field.Label>Perfil de Acesso</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    aria-label="Perfil de Acesso"
+                    value={String(grant ?? approvalPreselection(action.user))}
+                    onChange={(e) => {
+                      setGrant(Number(e.target.value));
+                      setAdminConfirmed(false);
+                    }}
+                  >
+                    {(profiles.data ?? [{ id: action.user.accessProfileId, name: profileLabel(action.user.accessProfileId) }]).map((p) => (
+                      <option key={p.id} value={String(p.id)}>
+                        {p.name}
+                        {p.id === action.user.requestedProfileId ? ' (solicitado)' : ''}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.HelperText>Solicitado: {requestedLabel(action.user)}. O perfil concedido é o escolhido aqui.</Field.HelperText>
+              </Field.Root>
+              {grantsAdmin && (
+                <Alert.Root status="warning" data-testid="admin-grant-warning">
+                  <Alert.Indicator />
+                  <Alert.Content gap="2">
+                    <Alert.Title>Acesso total ao sistema</Alert.Title>
+                    <Checkbox.Root
+                      size="sm"
+                      colorPalette="red"
+                      checked={adminConfirmed}
+                      onCheckedChange={(e) => setAdminConfirmed(e.checked === true)}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>Confirmo que {action.user.name} se tornará administrador, com acesso total ao sistema</Checkbox.Label>
+                    </Checkbox.Root>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
+              {action.user.usernameTaken && (
+                <Text fontSize="sm" color="fg.error">
+                  O nome de usuário @{action.user.username} já está em uso por outra conta: altere-o na edição do usuário antes de aprovar.
+                </Text>
+              )}
+            </Stack>
           }
         >
           Tem certeza que deseja aprovar o cadastro de <strong>{action.user.name}</strong>? O usuário será notificado e poderá entrar no

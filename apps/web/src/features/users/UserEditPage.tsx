@@ -24,7 +24,7 @@ import {
   toUpdateUserPayload,
   type EditUserValues,
 } from './users.schemas';
-import type { AccessProfile, SetUserPasswordRequest, User } from '@wkflow/contracts';
+import { ADMIN_PROFILE_ID, type AccessProfile, type SetUserPasswordRequest, type User } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, useUser } from './useUsers';
 
 /** /users/{id}/edit: read-only id, status and creation date; the info form and the password form. */
@@ -156,7 +156,8 @@ function InfoForm({ user, profiles }: { user: User; profiles: readonly AccessPro
               <FormikInput name="name" label="Nome" autoComplete="off" />
               <FormikInput name="email" label="E-mail" type="email" autoComplete="off" />
               <FormikInput name="username" label="Nome de usuário" autoComplete="off" />
-              <ProfileSelect profiles={profiles} />
+              {/* A pending account never holds Administrador: that is granted on the approvals page. */}
+              <ProfileSelect profiles={user.isApproved ? profiles : profiles.filter((p) => p.id !== ADMIN_PROFILE_ID)} />
               <HStack justify="flex-end">
                 <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Salvando..." disabled={!dirty}>
                   <Save /> Salvar alterações
@@ -187,7 +188,7 @@ function PasswordForm({ user }: { user: User }) {
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Alterar senha">
             <Stack gap="4">
-              <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+              <PasswordInput name="newPassword" label="Nova senha" autoComplete="new-password" placeholder="Mínimo de 8 caracteres" />
               <PasswordInput name="confirmPassword" label="Confirmar nova senha" autoComplete="new-password" />
               <Text color="fg.muted" textStyle="xs">
                 O usuário será desconectado de todas as sessões abertas.

@@ -42,7 +42,7 @@ export default function UserRegisterPage() {
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                     <FormikInput name="username" label="Nome de usuário" autoComplete="off" placeholder="nome.sobrenome" />
                     <FormikInput name="email" label="E-mail" type="email" autoComplete="off" placeholder="nome@agencia.com" />
-                    <PasswordInput name="password" label="Senha" autoComplete="new-password" placeholder="Mínimo de 6 caracteres" />
+                    <PasswordInput name="password" label="Senha" autoComplete="new-password" placeholder="Mínimo de 8 caracteres" />
                     <PasswordInput
                       name="confirmPassword"
                       label="Confirmar senha"

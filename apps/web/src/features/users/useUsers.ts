@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { keys } from '../../lib/swr';
-import type { AccessProfile, ModulePermission, User } from '@wkflow/contracts';
+import type { AccessProfile, ModulePermission, PendingUser, User } from '@wkflow/contracts';
 
 /** The whole team, pending registrations included (users read). */
 export function useTeam(enabled = true) {
@@ -9,7 +9,7 @@ export function useTeam(enabled = true) {
 
 /** GET /api/users/pending (users read). */
 export function usePendingUsers(enabled = true) {
-  return useSWR<User[]>(enabled ? keys.pendingUsers : null);
+  return useSWR<PendingUser[]>(enabled ? keys.pendingUsers : null);
 }
 
 /** GET /api/users/{id}. */

@@ -26,14 +26,20 @@ async function errorsOf(schema: AnyObjectSchema, values: object): Promise<Record
   }
 }
 
-const validNewUser = { username: 'ana.costa', email: 'ana@agencia.com', password: 'segredo', name: 'Ana Costa', accessProfileId: '3' };
+const validNewUser = {
+  username: 'ana.costa',
+  email: 'ana@agencia.com',
+  password: 'segredo-da-ana',
+  name: 'Ana Costa',
+  accessProfileId: '3',
+};
 
 describe("newUserSchema ('Novo Usuário' dialog)", () => {
   it('accepts valid values at the minimum lengths, with the profile as the select gives it', async () => {
     expect(await errorsOf(newUserSchema, validNewUser)).toEqual({});
-    expect(await errorsOf(newUserSchema, { ...validNewUser, username: 'abc', password: 'abcdef', name: 'Al', accessProfileId: 1 })).toEqual(
-      {},
-    );
+    expect(
+      await errorsOf(newUserSchema, { ...validNewUser, username: 'abc', password: 'hgfedcba', name: 'Al', accessProfileId: 1 }),
+    ).toEqual({});
   });
 
   it.each(['', 'ab', '  ab  '])('rejects the username %j', async (username) => {
@@ -52,8 +58,17 @@ describe("newUserSchema ('Novo Usuário' dialog)", () => {
     expect(await errorsOf(newUserSchema, { ...validNewUser, email })).toEqual({ email: 'Email inválido' });
   });
 
-  it.each(['', '12345'])('rejects the password %j', async (password) => {
-    expect(await errorsOf(newUserSchema, { ...validNewUser, password })).toEqual({ password: 'Senha deve ter pelo menos 6 caracteres' });
+  it.each(['', '12345', 'abcdefg'])('rejects the password %j', async (password) => {
+    expect(await errorsOf(newUserSchema, { ...validNewUser, password })).toEqual({ password: 'Senha deve ter pelo menos 8 caracteres' });
+  });
+
+  it('rejects a password of spaces only and a common one, as the API does', async () => {
+    expect(await errorsOf(newUserSchema, { ...validNewUser, password: ' '.repeat(8) })).toEqual({
+      password: 'A senha não pode ter apenas espaços',
+    });
+    expect(await errorsOf(newUserSchema, { ...validNewUser, password: 'Mudar123' })).toEqual({
+      password: 'Esta senha é muito comum e fácil de adivinhar: escolha outra',
+    });
   });
 
   it.each(['', 'A', ' A '])('rejects the name %j', async (name) => {
@@ -88,7 +103,7 @@ describe("newUserSchema ('Novo Usuário' dialog)", () => {
   });
 });
 
-const validRegister = { ...validNewUser, confirmPassword: 'segredo' };
+const validRegister = { ...validNewUser, confirmPassword: 'segredo-da-ana' };
 
 describe('registerUserSchema (/users/register)', () => {
   it('accepts valid values', async () => {
@@ -109,13 +124,13 @@ describe('registerUserSchema (/users/register)', () => {
       name: 'Nome deve ter ao menos 2 caracteres',
       username: 'Nome de usuário deve ter ao menos 3 caracteres',
       email: 'E-mail inválido',
-      password: 'Senha deve ter ao menos 6 caracteres',
+      password: 'Senha deve ter ao menos 8 caracteres',
       confirmPassword: 'Confirme a senha',
       accessProfileId: 'Selecione um perfil de acesso',
     });
   });
 
-  it.each(['', '12345'])('asks to confirm the password when the confirmation is %j', async (confirmPassword) => {
+  it.each(['', '1234567'])('asks to confirm the password when the confirmation is %j', async (confirmPassword) => {
     expect(await errorsOf(registerUserSchema, { ...validRegister, confirmPassword })).toEqual({ confirmPassword: 'Confirme a senha' });
   });
 
@@ -168,23 +183,29 @@ describe('editUserSchema (/users/{id}/edit)', () => {
 
 describe('adminPasswordSchema (password change by an admin)', () => {
   it('accepts a matching pair', async () => {
-    expect(await errorsOf(adminPasswordSchema, { newPassword: 'novasenha', confirmPassword: 'novasenha' })).toEqual({});
+    expect(await errorsOf(adminPasswordSchema, { newPassword: 'nova-senha-boa', confirmPassword: 'nova-senha-boa' })).toEqual({});
   });
 
-  it('needs at least 6 characters', async () => {
-    expect(await errorsOf(adminPasswordSchema, { newPassword: '12345', confirmPassword: '12345' })).toEqual({
-      newPassword: 'Senha deve ter pelo menos 6 caracteres',
+  it('needs at least 8 characters, not spaces only, not a common password', async () => {
+    expect(await errorsOf(adminPasswordSchema, { newPassword: '1234567', confirmPassword: '1234567' })).toEqual({
+      newPassword: 'Senha deve ter pelo menos 8 caracteres',
+    });
+    expect(await errorsOf(adminPasswordSchema, { newPassword: ' '.repeat(10), confirmPassword: ' '.repeat(10) })).toEqual({
+      newPassword: 'A senha não pode ter apenas espaços',
+    });
+    expect(await errorsOf(adminPasswordSchema, { newPassword: '12345678', confirmPassword: '12345678' })).toEqual({
+      newPassword: 'Esta senha é muito comum e fácil de adivinhar: escolha outra',
     });
   });
 
   it("requires the confirmation: 'Confirmação de senha é obrigatória'", async () => {
-    expect(await errorsOf(adminPasswordSchema, { newPassword: 'novasenha', confirmPassword: '' })).toEqual({
+    expect(await errorsOf(adminPasswordSchema, { newPassword: 'nova-senha-boa', confirmPassword: '' })).toEqual({
       confirmPassword: 'Confirmação de senha é obrigatória',
     });
   });
 
   it("refuses a different confirmation: 'Senhas não conferem'", async () => {
-    expect(await errorsOf(adminPasswordSchema, { newPassword: 'novasenha', confirmPassword: 'outrasenha' })).toEqual({
+    expect(await errorsOf(adminPasswordSchema, { newPassword: 'nova-senha-boa', confirmPassword: 'outra-senha-boa' })).toEqual({
       confirmPassword: 'Senhas não conferem',
     });
   });
@@ -204,7 +225,7 @@ describe('profileInfoSchema (/profile)', () => {
 });
 
 describe('ownPasswordSchema (/profile)', () => {
-  const valid = { currentPassword: 'antiga', newPassword: 'novasenha', confirmPassword: 'novasenha' };
+  const valid = { currentPassword: 'antiga', newPassword: 'nova-senha-boa', confirmPassword: 'nova-senha-boa' };
 
   it('accepts valid values', async () => {
     expect(await errorsOf(ownPasswordSchema, valid)).toEqual({});
@@ -214,15 +235,24 @@ describe('ownPasswordSchema (/profile)', () => {
     expect(await errorsOf(ownPasswordSchema, { ...valid, currentPassword: '' })).toEqual({ currentPassword: 'Senha atual é obrigatória' });
   });
 
-  it.each(['', '12345'])("rejects the new password %j: 'Nova senha deve ter ao menos 6 caracteres'", async (newPassword) => {
+  it.each(['', '1234567'])("rejects the new password %j: 'Nova senha deve ter ao menos 8 caracteres'", async (newPassword) => {
     expect(await errorsOf(ownPasswordSchema, { ...valid, newPassword, confirmPassword: newPassword })).toMatchObject({
-      newPassword: 'Nova senha deve ter ao menos 6 caracteres',
+      newPassword: 'Nova senha deve ter ao menos 8 caracteres',
+    });
+  });
+
+  it.each([
+    ['        ', 'A senha não pode ter apenas espaços'],
+    ['qwertyuiop', 'Esta senha é muito comum e fácil de adivinhar: escolha outra'],
+  ])('rejects the new password %j', async (newPassword, message) => {
+    expect(await errorsOf(ownPasswordSchema, { ...valid, newPassword, confirmPassword: newPassword })).toMatchObject({
+      newPassword: message,
     });
   });
 
   it('requires a matching confirmation', async () => {
     expect(await errorsOf(ownPasswordSchema, { ...valid, confirmPassword: '' })).toEqual({ confirmPassword: 'Confirme a nova senha' });
-    expect(await errorsOf(ownPasswordSchema, { ...valid, confirmPassword: 'novasenha2' })).toEqual({
+    expect(await errorsOf(ownPasswordSchema, { ...valid, confirmPassword: 'nova-senha-boa2' })).toEqual({
       confirmPassword: 'As senhas não coincidem',
     });
   });
