@@ -29,7 +29,12 @@ describe('TRUST_PROXY', () => {
 
   it('trusts exactly the hops named, none with false, or a number of hops', () => {
     const named = trustFor({ TRUST_PROXY: '10.0.0.7, 192.168.0.0/16' });
-    expect([named('10.0.0.7', 0), named('192.168.4.4', 0), named('10.0.0.8', 0), named('127.0.0.1', 0)]).toEqual([true, true, false, false]);
+    expect([named('10.0.0.7', 0), named('192.168.4.4', 0), named('10.0.0.8', 0), named('127.0.0.1', 0)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(trustFor({ TRUST_PROXY: 'false' })('127.0.0.1', 0)).toBe(false);
     expect(trustFor({ TRUST_PROXY: '0' })('127.0.0.1', 0)).toBe(false);
     const oneHop = trustFor({ TRUST_PROXY: '1' });

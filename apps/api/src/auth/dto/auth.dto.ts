@@ -6,6 +6,7 @@ import {
   NAME_MAX,
   NAME_MIN,
   PASSWORD_MAX,
+  LOGIN_UNLOCK_INVALID,
   PASSWORD_RESET_INVALID,
   PASSWORD_MIN,
   USER_ROLES,
@@ -18,6 +19,7 @@ import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
+  LoginUnlockRequest,
   RegisterRequest,
   ResetPasswordRequest,
   UpdateProfileRequest,
@@ -127,4 +129,12 @@ export class ResetPasswordDto implements ResetPasswordRequest {
   @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 6 caracteres' })
   @IsString({ message: 'Nova senha deve ter ao menos 6 caracteres' })
   newPassword: string;
+}
+
+export class LoginUnlockDto implements LoginUnlockRequest {
+  /** The token of the link, as sent (a malformed one is answered like an unknown one). */
+  @ApiProperty()
+  @MaxLength(200, { message: LOGIN_UNLOCK_INVALID })
+  @IsString({ message: LOGIN_UNLOCK_INVALID })
+  token: string;
 }
