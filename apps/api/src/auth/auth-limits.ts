@@ -55,6 +55,12 @@ export interface LoginAttempt {
   notCounted(): Promise<void>;
 }
 
+/** What one failure against the account's ceiling met: a hold (for unknown sources), reached anew or not. */
+interface Ceiling {
+  held: { retryAfterSeconds: number } | null;
+  reached: boolean;
+}
+
 /**
  * Anti-automation for login, registration and password changes (OWASP ASVS 2.2.1). Only failures
  * count. A source is the client's IPv4 /24 or IPv6 /64 (client-source.ts). Login failures are
@@ -67,11 +73,6 @@ export interface LoginAttempt {
  * live in PostgreSQL (table auth_limits): every replica shares them whether or not Redis is up,
  * and a Redis restart forgets no hold. Memory stands in only while PostgreSQL does not answer.
  */
-interface Ceiling {
-  held: { retryAfterSeconds: number } | null;
-  reached: boolean;
-}
-
 @Injectable()
 export class AuthLimits implements OnModuleDestroy {
   private readonly perAccountSource: RateLimiterAbstract;
