@@ -39,7 +39,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   // First of all: tracks requests in flight for a graceful stop (main.ts drains on SIGTERM).
   app.use(app.get(DrainService).track);
-  app.set('trust proxy', config.trustProxy ? 1 : false);
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(securityHeaders());
   // No API answer is kept by a browser or a proxy (authenticated data above all). The reads that

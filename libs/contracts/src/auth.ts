@@ -71,3 +71,20 @@ export const PASSWORD_RESET_REQUESTED = 'Se o e-mail estiver cadastrado, você r
 export const PASSWORD_RESET_INVALID = 'Este link de redefinição de senha é inválido, já foi usado ou expirou. Peça um novo link.';
 /** How long a reset link works. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/** POST /api/auth/login-unlock: the token of an unlock link (answers MessageResponse). */
+export interface LoginUnlockRequest {
+  token: string;
+}
+/**
+ * The login's answer (403) to an unknown address while the account's ceiling of failures holds, the
+ * same whatever the password: the link goes to the account's e-mail only when it was right.
+ */
+export const LOGIN_UNLOCK_SENT =
+  'Muitas tentativas de entrar nesta conta. Por segurança, a entrada a partir de um novo endereço precisa ser confirmada: se o e-mail e a senha estiverem corretos, enviamos um link de liberação para o e-mail da conta.';
+/** The answer to a valid unlock link. */
+export const LOGIN_UNLOCKED = 'Acesso liberado. Volte ao aparelho em que você tentou entrar e entre com sua senha.';
+/** A used, expired or unknown unlock link (400). */
+export const LOGIN_UNLOCK_INVALID = 'Este link de liberação é inválido, já foi usado ou expirou. Tente entrar de novo para receber outro.';
+/** How long an unlock link works. */
+export const LOGIN_UNLOCK_TTL_MS = 60 * 60 * 1000;

@@ -8,6 +8,7 @@ export const EMAIL_TYPES = [
   'test_email',
   'system_notification',
   'password_reset',
+  'login_unlock',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ['pending', 'scheduled', 'sent', 'failed'] as const;

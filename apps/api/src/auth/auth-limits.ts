@@ -1,12 +1,14 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { HttpException, HttpStatus, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { RedisService } from '../redis/redis.service';
 
 export const LOGIN_RATE_LIMITED = 'Muitas tentativas de login. Aguarde um minuto e tente novamente.';
 export const REGISTER_RATE_LIMITED = 'Muitos cadastros a partir deste endereço. Tente novamente mais tarde.';
 export const PASSWORD_CHANGE_RATE_LIMITED = 'Muitas tentativas de troca de senha. Aguarde e tente novamente.';
 export const PASSWORD_RESET_RATE_LIMITED = 'Muitos pedidos de redefinição de senha. Aguarde e tente novamente mais tarde.';
+export const LOGIN_UNLOCK_RATE_LIMITED = 'Muitas tentativas com links de liberação. Aguarde e tente novamente mais tarde.';
 
 /**
  * How long a source that logged in to an account stays known. Under 2^31 ms: the memory store
@@ -19,12 +21,16 @@ export function accountKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** 429 with the seconds to wait (the exception filter sends them as Retry-After). */
 /** The longest the per-account ceiling holds unknown addresses (or one window, if longer). */
 const CEILING_MAX_HOLD_MS = 3600_000;
 /** How long the ceiling remembers having been reached: each time within it, the hold doubles. */
 const CEILING_STRIKES_MS = 24 * 3600_000;
+/** Unlock e-mails per account per hour (only a right password sends one). */
+const UNLOCK_MAILS_PER_HOUR = 3;
+/** How often expired counters are deleted (those expired over an hour ago). */
+const SWEEP_MS = 5 * 60_000;
 
+/** 429 with the seconds to wait (the exception filter sends them as Retry-After). */
 export class TooManyRequests extends HttpException {
   constructor(
     message: string,
@@ -36,25 +42,39 @@ export class TooManyRequests extends HttpException {
 
 /** A counted attempt: settle it once the outcome is known. */
 export interface LoginAttempt {
+  /**
+   * Set when the account's ceiling holds this (unknown) source: the attempt stays counted whatever
+   * the password, and the answer must not depend on it (see AuthController.login).
+   */
+  held: { retryAfterSeconds: number } | null;
+  /** This attempt reached the ceiling first in its episode (a day of rounds): the owner is told once. */
+  ceilingReached: boolean;
   /** The password was right: this source's failures on the account are forgotten. */
   succeeded(): Promise<void>;
   /** Not a guess (e.g. right password, account pending): nothing is counted. */
   notCounted(): Promise<void>;
 }
 
+/** What one failure against the account's ceiling met: a hold (for unknown sources), reached anew or not. */
+interface Ceiling {
+  held: { retryAfterSeconds: number } | null;
+  reached: boolean;
+}
+
 /**
  * Anti-automation for login, registration and password changes (OWASP ASVS 2.2.1). Only failures
- * count. Login failures are counted per account and source (LOGIN_LIMIT_PER_ACCOUNT), per source
- * over all accounts (LOGIN_LIMIT_PER_IP) and per account over all sources
- * (LOGIN_LIMIT_ACCOUNT_CEILING, looser); the ceiling does not apply to a source that logged in to
- * the account before, so a distributed guesser cannot lock the owner out of his usual address.
- * Each time the ceiling is reached it holds for longer: one window, then two, four… (at most an
- * hour, or one window if longer), counted over a day. The
- * counters live in Redis when REDIS_URL is set (every replica sees them), with memory as the
- * fallback while Redis is unreachable; in memory otherwise.
+ * count. A source is the client's IPv4 /24 or IPv6 /64 (client-source.ts). Login failures are
+ * counted per account and source (LOGIN_LIMIT_PER_ACCOUNT), per source over all accounts
+ * (LOGIN_LIMIT_PER_IP) and per account over all sources (LOGIN_LIMIT_ACCOUNT_CEILING, looser).
+ * The ceiling does not lock anyone out: sources that logged in to the account before (or were
+ * unlocked by its e-mailed link) pass it, and it holds unknown sources only until the owner follows
+ * the unlock link (AuthController.login). Each time it is reached it holds for longer: one window,
+ * then two, four… (at most an hour, or one window if longer), counted over a day. The counters
+ * live in PostgreSQL (table auth_limits): every replica shares them whether or not Redis is up,
+ * and a Redis restart forgets no hold. Memory stands in only while PostgreSQL does not answer.
  */
 @Injectable()
-export class AuthLimits {
+export class AuthLimits implements OnModuleDestroy {
   private readonly perAccountSource: RateLimiterAbstract;
   private readonly perSource: RateLimiterAbstract;
   private readonly perAccount: RateLimiterAbstract;
@@ -68,14 +88,28 @@ export class AuthLimits {
   private readonly resetsPerSource: RateLimiterAbstract;
   private readonly resetsPerAccount: RateLimiterAbstract;
   private readonly resetTokenFailures: RateLimiterAbstract;
+  private readonly unlockMails: RateLimiterAbstract;
+  private readonly unlockTokenFailures: RateLimiterAbstract;
+  private readonly sweep: NodeJS.Timeout;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, redis: RedisService) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
     const make = (keyPrefix: string, points: number, windowMs: number) => {
       const options = { keyPrefix, points, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
-      const memory = new RateLimiterMemory(options);
-      return redis.client
-        ? new RateLimiterRedis({ ...options, storeClient: redis.client, rejectIfRedisNotReady: true, insuranceLimiter: memory })
-        : memory;
+      return new RateLimiterPostgres({
+        ...options,
+        storeClient: dataSource,
+        storeType: 'typeorm',
+        tableName: 'auth_limits',
+        tableCreated: true, // by the migration
+        clearExpiredByTimeout: false, // one sweep below for all the limiters
+        // A key spent stays refused from this process's memory until its window ends: a flood of
+        // refused attempts costs no query.
+        inMemoryBlockOnConsumed: points < Number.MAX_SAFE_INTEGER ? points + 1 : 0,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
     };
     const window = config.loginLimitWindowMs;
     this.perAccountSource = make('limit:login:account-source', config.loginLimitPerAccount, window);
@@ -92,6 +126,16 @@ export class AuthLimits {
     this.resetsPerSource = make('limit:reset:source', config.passwordResetLimitPerIp, resetWindow);
     this.resetsPerAccount = make('limit:reset:account', config.passwordResetLimitPerAddress, resetWindow);
     this.resetTokenFailures = make('limit:reset:token-source', config.passwordResetLimitPerIp, resetWindow);
+    this.unlockMails = make('limit:unlock:account', UNLOCK_MAILS_PER_HOUR, 3600_000);
+    this.unlockTokenFailures = make('limit:unlock:token-source', config.passwordResetLimitPerIp, resetWindow);
+    this.sweep = setInterval(() => {
+      void this.dataSource.query(`DELETE FROM auth_limits WHERE expire < $1`, [Date.now() - 3600_000]).catch(() => undefined);
+    }, SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweep);
   }
 
   /**
@@ -141,6 +185,7 @@ export class AuthLimits {
       await this.consume(limiter, key, LOGIN_RATE_LIMITED);
       taken.push([limiter, key]);
     };
+    let ceiling: Ceiling = { held: null, reached: false };
     try {
       await take(this.perAccountSource, pair);
       await take(this.perSource, source);
@@ -149,15 +194,23 @@ export class AuthLimits {
         await this.perAccount.penalty(account).catch(() => undefined);
         taken.push([this.perAccount, account]);
       } else {
-        await this.takeCeiling(account);
-        taken.push([this.perAccount, account]);
+        ceiling = await this.takeCeiling(account);
+        if (!ceiling.held) taken.push([this.perAccount, account]);
       }
     } catch (error) {
       await Promise.all(taken.map(([limiter, key]) => limiter.reward(key).catch(() => undefined)));
       throw error;
     }
     const giveBack = () => Promise.all(taken.map(([limiter, key]) => limiter.reward(key).catch(() => undefined)));
+    if (ceiling.held) {
+      // Held: counted whatever the outcome. Giving a right password's points back would let the
+      // next attempts' answers tell which password was right.
+      const settled = async () => undefined;
+      return { held: ceiling.held, ceilingReached: ceiling.reached, succeeded: settled, notCounted: settled };
+    }
     return {
+      held: null,
+      ceilingReached: false,
       notCounted: async () => void (await giveBack()),
       succeeded: async () => {
         await giveBack();
@@ -165,6 +218,38 @@ export class AuthLimits {
         await this.knownSources.penalty(pair).catch(() => undefined);
       },
     };
+  }
+
+  /**
+   * The account's unlock link was followed: its source becomes known to the account (the ceiling no
+   * longer holds it) and its failures on the account are forgotten.
+   */
+  async sourceUnlocked(email: string, source: string): Promise<void> {
+    const pair = `${accountKey(email)}|${source}`;
+    await this.knownSources.penalty(pair);
+    await this.perAccountSource.delete(pair).catch(() => undefined);
+  }
+
+  /** Per account: false when its unlock e-mails are spent (silent: only a right password asks). */
+  async unlockMailAllowed(userId: number): Promise<boolean> {
+    try {
+      await this.unlockMails.consume(String(userId));
+      return true;
+    } catch (rejection) {
+      return !(rejection instanceof RateLimiterRes);
+    }
+  }
+
+  /** Refuses a source whose wrong unlock tokens are spent. */
+  async assertUnlockTokenAllowed(source: string): Promise<void> {
+    const res = await this.unlockTokenFailures.get(source).catch(() => null);
+    if (res && res.consumedPoints >= this.unlockTokenFailures.points) {
+      throw new TooManyRequests(LOGIN_UNLOCK_RATE_LIMITED, Math.ceil(res.msBeforeNext / 1000));
+    }
+  }
+
+  async unlockTokenFailed(source: string): Promise<void> {
+    await this.unlockTokenFailures.penalty(source).catch(() => undefined);
   }
 
   /** Every registration from a source counts (each costs an argon2 hash). */
@@ -186,22 +271,28 @@ export class AuthLimits {
 
   /**
    * One failure against the account's ceiling. The request that reaches it holds the ceiling for
-   * window × 2^(times reached within a day − 1), capped: Retry-After grows with each round.
+   * window × 2^(times reached within a day − 1), capped: Retry-After grows with each round. The
+   * first round of the day is the one the owner is told about.
    */
-  private async takeCeiling(account: string): Promise<void> {
+  private async takeCeiling(account: string): Promise<Ceiling> {
     try {
       await this.perAccount.consume(account);
+      return { held: null, reached: false };
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) return; // store and insurance failed: let it through
-      let waitMs = rejection.msBeforeNext;
+      if (!(rejection instanceof RateLimiterRes)) return { held: null, reached: false }; // store and insurance failed
+      let reached = false;
+      // The hold's own end: the refusal may come from this process's memory, which knows only the window's.
+      const hold = await this.ceilingHeld.get(account).catch(() => null);
+      let waitMs = Math.max(rejection.msBeforeNext, hold?.msBeforeNext ?? 0);
       // Reached anew (not already held): count the round and hold for its length.
-      if ((await this.ceilingHeld.get(account).catch(() => null)) === null) {
+      if (hold === null) {
         const strikes = (await this.ceilingStrikes.penalty(account).catch(() => null))?.consumedPoints ?? 1;
+        reached = strikes === 1;
         waitMs = Math.min(Math.max(CEILING_MAX_HOLD_MS, this.windowMs), this.windowMs * 2 ** Math.min(strikes - 1, 30));
         const seconds = Math.ceil(waitMs / 1000);
         await Promise.all([this.perAccount.block(account, seconds), this.ceilingHeld.block(account, seconds)]).catch(() => undefined);
       }
-      throw new TooManyRequests(LOGIN_RATE_LIMITED, Math.ceil(waitMs / 1000));
+      return { held: { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }, reached };
     }
   }
 

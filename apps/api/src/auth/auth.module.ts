@@ -6,6 +6,7 @@ import { AccessGuard } from './access.guard';
 import { AuthLimits } from './auth-limits';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { LoginUnlockService } from './login-unlock.service';
 import { PasswordResetService } from './password-reset.service';
 import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
@@ -18,6 +19,7 @@ import { SessionsService } from './sessions.service';
     AuthService,
     AuthLimits,
     PasswordResetService,
+    LoginUnlockService,
     SessionUserService,
     SessionsService,
     SessionProvider,

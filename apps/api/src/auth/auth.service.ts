@@ -77,6 +77,16 @@ export class AuthService {
     return toUser(user);
   }
 
+  /**
+   * The approved account these credentials open, or null: the same work (one argon2 run) and no
+   * exception either way, for answers that must not depend on the password.
+   */
+  async approvedAccount(dto: LoginDto): Promise<{ id: number; name: string; email: string } | null> {
+    const user = await this.identity.findWithPasswordByEmail(dto.email);
+    const valid = await verifyPassword(user?.passwordHash, dto.password);
+    return user && valid && user.isApproved ? { id: user.id, name: user.name, email: user.email } : null;
+  }
+
   async me(userId: number): Promise<User> {
     const user = await this.identity.findById(userId);
     if (!user) throw new NotFoundException('Usuário não encontrado');

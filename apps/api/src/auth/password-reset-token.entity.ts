@@ -1,5 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
+import { AuthLimitEntity } from './auth-limit.entity';
+import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
 
 /**
  * A password-reset link. Only the SHA-256 (hex) of the token is kept: the token itself exists in
@@ -33,4 +35,4 @@ export class PasswordResetTokenEntity {
 }
 
 /** The entities of the auth domain, registered once in database/entities.ts. */
-export const AUTH_ENTITIES: Function[] = [PasswordResetTokenEntity];
+export const AUTH_ENTITIES: Function[] = [PasswordResetTokenEntity, LoginUnlockTokenEntity, AuthLimitEntity];

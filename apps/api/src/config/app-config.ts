@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IANAZone } from 'luxon';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** Everything the API reads from its environment, validated once at start-up. */
 export interface AppConfig {
@@ -28,7 +29,8 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword: string | null;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY); see config/trust-proxy.ts. */
+  trustProxy: TrustProxy;
   /** Directory of a built web app to serve on the same port (optional). */
   webDistDir: string | null;
   uploadDir: string;
@@ -232,7 +234,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminEmail: optional(env, 'ADMIN_EMAIL') ?? 'admin@wkflow.local',
     adminPassword: adminPassword(env, problems, production),
     cookieSecure: bool(env, 'COOKIE_SECURE', production, problems),
-    trustProxy: bool(env, 'TRUST_PROXY', production, problems),
+    trustProxy: parseTrustProxy(optional(env, 'TRUST_PROXY'), problems),
     webDistDir: optional(env, 'WEB_DIST_DIR'),
     uploadDir: optional(env, 'UPLOAD_DIR') ?? '.data/uploads',
     loginLimitPerAccount: int(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, problems, 1),

@@ -1,7 +1,12 @@
 import { secureCookieWarnings } from './secure-cookie-warnings';
 
 describe('secureCookieWarnings', () => {
-  const behindTls = { cookieSecure: true, trustProxy: true, webUrl: 'https://wkflow.example.com', webOrigins: [] };
+  const behindTls = {
+    cookieSecure: true,
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    webUrl: 'https://wkflow.example.com',
+    webOrigins: [],
+  };
 
   it('says nothing when Secure cookies travel over https, or when they are off', () => {
     expect(secureCookieWarnings(behindTls)).toEqual([]);

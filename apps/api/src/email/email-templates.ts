@@ -14,6 +14,7 @@ const HEADINGS: Record<EmailType, string> = {
   test_email: 'E-mail de teste',
   system_notification: 'Aviso do WKFlow',
   password_reset: 'Redefinição de senha',
+  login_unlock: 'Liberação de acesso',
 };
 
 /** A link the e-mail leads to (the task or chat room), absolute under WEB_URL. */

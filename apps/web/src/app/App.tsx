@@ -7,11 +7,13 @@ import { AuthenticatedRoutes } from './routes';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const LoginUnlockPage = lazy(() => import('../features/auth/LoginUnlockPage'));
 
-/** Pages open to anyone, logged in or not (the password reset's). */
+/** Pages open to anyone, logged in or not (the password reset's and the login unlock link's). */
 const PUBLIC_PAGES: Record<string, ComponentType> = {
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
+  '/login-unlock': LoginUnlockPage,
 };
 
 /**

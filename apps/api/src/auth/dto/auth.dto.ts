@@ -7,6 +7,7 @@ import {
   NAME_MAX,
   NAME_MIN,
   PASSWORD_MAX,
+  LOGIN_UNLOCK_INVALID,
   PASSWORD_RESET_INVALID,
   PASSWORD_MIN,
   USER_ROLES,
@@ -20,6 +21,7 @@ import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
+  LoginUnlockRequest,
   RegisterRequest,
   ResetPasswordRequest,
   UpdateProfileRequest,
@@ -133,4 +135,12 @@ export class ResetPasswordDto implements ResetPasswordRequest {
   @MinLength(PASSWORD_MIN, { message: 'Nova senha deve ter ao menos 8 caracteres' })
   @IsString({ message: 'Nova senha deve ter ao menos 8 caracteres' })
   newPassword: string;
+}
+
+export class LoginUnlockDto implements LoginUnlockRequest {
+  /** The token of the link, as sent (a malformed one is answered like an unknown one). */
+  @ApiProperty()
+  @MaxLength(200, { message: LOGIN_UNLOCK_INVALID })
+  @IsString({ message: LOGIN_UNLOCK_INVALID })
+  token: string;
 }

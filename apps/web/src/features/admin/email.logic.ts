@@ -45,6 +45,7 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   test_email: 'E-mail de teste',
   system_notification: 'Notificação do sistema',
   password_reset: 'Redefinição de senha',
+  login_unlock: 'Liberação de acesso',
 };
 
 /** The four counters in a fixed order (sent, pending, scheduled, failed); missing stats count 0. */

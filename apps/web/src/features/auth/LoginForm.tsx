@@ -1,4 +1,5 @@
-import { Button, Checkbox, HStack, Link, Stack } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, HStack, Link, Stack } from '@chakra-ui/react';
+import { LOGIN_UNLOCK_SENT } from '@wkflow/contracts';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -15,14 +16,19 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { mutate } = useCurrentUser();
   // 'Lembrar senha' is kept on screen only: its state is sent nowhere (core.md §2).
   const [remember, setRemember] = useState(false);
+  // The answer that asks to follow the e-mailed unlock link stays on screen, not only in a toast.
+  const [unlockNotice, setUnlockNotice] = useState(false);
 
   async function onSubmit(values: LoginValues) {
+    setUnlockNotice(false);
     try {
       await login({ email: values.email, password: values.password });
       toast.success('Login successful');
       await mutate();
     } catch (error) {
-      toast.error('Login failed', errorMessage(error));
+      const message = errorMessage(error);
+      toast.error('Login failed', message);
+      setUnlockNotice(message === LOGIN_UNLOCK_SENT);
     }
   }
 
@@ -31,6 +37,12 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Entrar">
           <Stack gap="4">
+            {unlockNotice && (
+              <Alert.Root status="warning" role="alert" data-testid="login-unlock-notice">
+                <Alert.Indicator />
+                <Alert.Description>{LOGIN_UNLOCK_SENT}</Alert.Description>
+              </Alert.Root>
+            )}
             <FormikInput name="email" label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" />
             <PasswordInput name="password" label="Senha" autoComplete="current-password" placeholder="••••••" />
             <HStack justify="space-between" gap="3" wrap="wrap">

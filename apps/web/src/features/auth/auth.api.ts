@@ -2,6 +2,7 @@ import type {
   ForgotPasswordRequest,
   MessageResponse,
   LoginRequest,
+  LoginUnlockRequest,
   MeResponse,
   RegisterRequest,
   ResetPasswordRequest,
@@ -28,4 +29,9 @@ export function requestPasswordReset(body: ForgotPasswordRequest): Promise<Messa
 /** Sets the new password and logs this browser in. */
 export function resetPassword(body: ResetPasswordRequest): Promise<MeResponse> {
   return apiFetch<MeResponse>('/api/auth/reset-password', { method: 'POST', body });
+}
+
+/** Follows an unlock link: the address it was sent for may log in. */
+export function unlockLogin(body: LoginUnlockRequest): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>('/api/auth/login-unlock', { method: 'POST', body });
 }
