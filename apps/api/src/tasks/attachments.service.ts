@@ -2,22 +2,15 @@ import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nest
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { canEditAllTasks, type TaskAttachment } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { safeFileName } from './attachment-name';
 import { TaskBoard } from './task-board.service';
 
 export const ATTACHMENT_NOT_FOUND = 'Anexo não encontrado';
-
-/** Keeps a readable, harmless file name: no path, no control characters, bounded. */
-export function safeFileName(name: string): string {
-  const cleaned = basename(name.replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_')
-    .trim();
-  return (cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : 'arquivo').slice(0, 200);
-}
 
 interface AttachmentRow extends Omit<TaskAttachment, 'createdAt'> {
   createdAt: Date;
@@ -41,7 +34,8 @@ export class AttachmentsService {
   private toAttachment(row: AttachmentRow): TaskAttachment {
     return {
       id: row.id,
-      originalName: row.originalName,
+      // Names stored before the current rules are cleaned on the way out too.
+      originalName: safeFileName(row.originalName),
       size: row.size,
       mimeType: row.mimeType,
       createdAt: row.createdAt.toISOString(),
@@ -92,7 +86,7 @@ export class AttachmentsService {
 
   async file(user: AuthenticatedUser, taskId: number, attachmentId: number): Promise<{ path: string; name: string; mimeType: string }> {
     const row = await this.find(user, taskId, attachmentId, false);
-    return { path: join(this.dir, row.storedName), name: row.originalName, mimeType: row.mimeType };
+    return { path: join(this.dir, row.storedName), name: safeFileName(row.originalName), mimeType: row.mimeType };
   }
 
   /** The uploader, or someone who may edit every task. */
