@@ -20,6 +20,7 @@ import { RedisModule } from './redis/redis.module';
 import { TasksModule } from './tasks/tasks.module';
 import { ThemesModule } from './themes/themes.module';
 import { TimerModule } from './timer/timer.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule {
         DiscoveryModule,
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), migrationsRun: false, retryAttempts: 3 }),
         RedisModule,
+        UploadsModule,
         AuthModule,
         UsersModule,
         ClientsModule,

@@ -271,6 +271,8 @@ describe('clients (e2e)', () => {
 
   describe('logo', () => {
     const logoFiles = () => (existsSync(join(uploadDir, 'logos')) ? readdirSync(join(uploadDir, 'logos')) : []);
+    /** Uploads stream to UPLOAD_DIR/tmp; a refused or failed one leaves nothing there. */
+    const tempFiles = () => (existsSync(join(uploadDir, 'tmp')) ? readdirSync(join(uploadDir, 'tmp')) : []);
 
     it('stores a PNG, serves it back, replaces it with a JPG and deletes it', async () => {
       const client = await newClient();
@@ -282,8 +284,9 @@ describe('clients (e2e)', () => {
         .expect(201);
       expect(uploaded.body.logoUrl).toBe(`/api/clients/${client.id}/logo`);
       const [row] = await ctx.dataSource.query(`SELECT "logoFile" FROM clients WHERE id = $1`, [client.id]);
-      expect(row.logoFile).toMatch(/^[0-9a-f-]{36}\.png$/);
+      expect(row.logoFile).toMatch(/^[0-9a-f]{32}\.png$/);
       expect(logoFiles()).toContain(row.logoFile);
+      expect(tempFiles()).toEqual([]);
 
       const served = await collaborator.get(uploaded.body.logoUrl).buffer(true).expect(200);
       expect(served.headers['content-type']).toBe('image/png');
@@ -355,6 +358,7 @@ describe('clients (e2e)', () => {
         .expect(403);
 
       expect(logoFiles().length).toBe(before);
+      expect(tempFiles()).toEqual([]);
       const [row] = await ctx.dataSource.query(`SELECT "logoFile" FROM clients WHERE id = $1`, [client.id]);
       expect(row.logoFile).toBeNull();
     });

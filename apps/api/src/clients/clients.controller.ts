@@ -23,7 +23,8 @@ import { CredentialsService } from './credentials.service';
 import { CreateClientDto, UpdateClientDto } from './dto/client.dto';
 import { CreateCredentialDto, UpdateCredentialDto } from './dto/credential.dto';
 import { IdParam } from '../common/id-param';
-import { LOGO_FIELD, LogoUploadInterceptor, type UploadedLogo } from './logo-upload.interceptor';
+import { LOGO_FIELD, LogoUploadInterceptor } from './logo-upload.interceptor';
+import type { TempUpload } from '../uploads/upload-files';
 import { ApiFile, ApiResult } from '../openapi/api-result';
 
 /** /api/clients: reads need clients read, writes clients write (extended.md §6). */
@@ -77,8 +78,8 @@ export class ClientsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: [LOGO_FIELD], properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(LogoUploadInterceptor)
-  @ApiResult('Client')
-  uploadLogo(@IdParam('id') id: number, @UploadedFile() file: UploadedLogo | undefined): Promise<Client> {
+  @ApiResult('Client', { errors: [429] })
+  uploadLogo(@IdParam('id') id: number, @UploadedFile() file: TempUpload | undefined): Promise<Client> {
     return this.clients.uploadLogo(id, file);
   }
 

@@ -5,6 +5,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  OnModuleInit,
   PayloadTooLargeException,
 } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -17,8 +18,10 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ClientEntity } from './client.entity';
 import { toClient } from './client.mapper';
 import type { CreateClientDto, UpdateClientDto } from './dto/client.dto';
-import { LOGO_FIELD, LOGO_TOO_LARGE, type UploadedLogo } from './logo-upload.interceptor';
-import { detectLogoType, logoContentType, LogoStorage } from './logo-storage';
+import { readHead, type TempUpload } from '../uploads/upload-files';
+import { UploadSweeper } from '../uploads/upload-sweeper';
+import { LOGO_FIELD, LOGO_TOO_LARGE } from './logo-upload.interceptor';
+import { detectLogoType, LOGO_SIGNATURE_BYTES, logoContentType, logoFileName, LogoStorage } from './logo-storage';
 
 const OTHER_REFERENCES = 'Cliente possui registros vinculados e não pode ser excluído';
 
@@ -30,7 +33,7 @@ export interface LogoFile {
 }
 
 @Injectable()
-export class ClientsService {
+export class ClientsService implements OnModuleInit {
   private readonly logger = new Logger(ClientsService.name);
   private readonly logos: LogoStorage;
 
@@ -38,8 +41,26 @@ export class ClientsService {
     @InjectRepository(ClientEntity) private readonly clients: Repository<ClientEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly sweeper: UploadSweeper,
   ) {
     this.logos = new LogoStorage(join(config.uploadDir, 'logos'));
+  }
+
+  onModuleInit(): void {
+    const named = async (names: string[]): Promise<string[]> =>
+      (await this.dataSource.query(`SELECT "logoFile" FROM clients WHERE "logoFile" = ANY($1::varchar[])`, [names])).map(
+        (row: { logoFile: string }) => row.logoFile,
+      );
+    this.sweeper.register({
+      label: 'logos',
+      directory: this.logos.directory,
+      referenced: async (names) => new Set(await named(names)),
+      // A logo's stored name is its temp file's name plus the type's extension.
+      committed: async (tempNames) => {
+        const stored = await named(tempNames.flatMap((name) => [`${name}.png`, `${name}.jpg`]));
+        return new Map(stored.map((name) => [name.replace(/\.(png|jpg)$/, ''), name]));
+      },
+    });
   }
 
   /** withRate: the caller has clients write (only they see hourly rates). */
@@ -107,29 +128,34 @@ export class ClientsService {
     await this.logos.remove(logoFile);
   }
 
-  /** Stores a PNG or JPG (checked by its bytes) and replaces the previous logo. */
-  async uploadLogo(id: number, file: UploadedLogo | undefined): Promise<Client> {
+  /**
+   * Stores a PNG or JPG (checked by its bytes) and replaces the previous logo: the row first, then
+   * the upload's temp file is renamed into place (see AttachmentsService.add); on failure the
+   * upload's interceptor removes the temp file.
+   */
+  async uploadLogo(id: number, file: TempUpload | undefined): Promise<Client> {
     if (!file) throw new BadRequestException(`Envie a imagem do logo no campo "${LOGO_FIELD}" (multipart/form-data)`);
     if (file.size > LOGO_MAX_BYTES) throw new PayloadTooLargeException(LOGO_TOO_LARGE);
-    const type = detectLogoType(file.buffer);
+    const type = detectLogoType(await readHead(file.path, LOGO_SIGNATURE_BYTES));
     if (!type) throw new BadRequestException('O logo deve ser uma imagem PNG ou JPG');
     await this.find(id);
 
-    const fileName = await this.logos.save(file.buffer, type);
+    const fileName = logoFileName(file, type);
     let previous: string | null = null;
+    const client = await this.dataSource.transaction(async (db) => {
+      const current = await this.find(id, db, true);
+      previous = current.logoFile;
+      current.logoFile = fileName;
+      return db.save(current);
+    });
     try {
-      const client = await this.dataSource.transaction(async (db) => {
-        const current = await this.find(id, db, true);
-        previous = current.logoFile;
-        current.logoFile = fileName;
-        return db.save(current);
-      });
-      await this.logos.remove(previous);
-      return toClient(client, true);
+      await this.logos.moveIn(file, fileName);
     } catch (error) {
-      await this.logos.remove(fileName);
+      await this.dataSource.query(`UPDATE clients SET "logoFile" = $2 WHERE id = $1 AND "logoFile" = $3`, [id, previous, fileName]);
       throw error;
     }
+    await this.logos.remove(previous);
+    return toClient(client, true);
   }
 
   async removeLogo(id: number): Promise<Client> {

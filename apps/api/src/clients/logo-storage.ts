@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { moveIntoPlace, type TempUpload } from '../uploads/upload-files';
 
 export type LogoType = { extension: 'png' | 'jpg'; contentType: 'image/png' | 'image/jpeg' };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+/** Bytes enough to tell the types apart (and that there is more than a signature). */
+export const LOGO_SIGNATURE_BYTES = PNG_SIGNATURE.length + 1;
 
 /** The image type by its first bytes (the name and the declared mimetype are the sender's say-so). */
 export function detectLogoType(bytes: Buffer): LogoType | null {
@@ -23,21 +25,26 @@ export function logoContentType(fileName: string): string {
   return fileName.endsWith('.png') ? 'image/png' : 'image/jpeg';
 }
 
-/** Logos under <uploadDir>/logos, each with a random name (never the sender's). */
+/** The stored name of a logo upload: its temp file's random name and the type's extension. */
+export const logoFileName = (upload: TempUpload, type: LogoType): string => `${upload.filename}.${type.extension}`;
+
+/**
+ * Logos under <uploadDir>/logos, each with a random name (never the sender's): a UUID for older
+ * ones, the upload's 32 hex digits since uploads stream to a temp file.
+ */
 export class LogoStorage {
-  constructor(private readonly directory: string) {}
+  constructor(readonly directory: string) {}
 
   /** Only names this class generated resolve to a path: nothing from outside reaches the file system. */
   pathOf(fileName: string): string {
-    if (!/^[0-9a-f-]{36}\.(png|jpg)$/.test(fileName)) throw new Error(`unexpected logo file name ${fileName}`);
+    if (!/^([0-9a-f-]{36}|[0-9a-f]{32})\.(png|jpg)$/.test(fileName)) throw new Error(`unexpected logo file name ${fileName}`);
     return join(this.directory, fileName);
   }
 
-  async save(bytes: Buffer, type: LogoType): Promise<string> {
-    await mkdir(this.directory, { recursive: true });
-    const fileName = `${randomUUID()}.${type.extension}`;
-    await writeFile(this.pathOf(fileName), bytes, { flag: 'wx' });
-    return fileName;
+  /** Renames the upload's temp file into place as `fileName` (once the row naming it has committed). */
+  async moveIn(upload: TempUpload, fileName: string): Promise<void> {
+    this.pathOf(fileName);
+    await moveIntoPlace(upload, this.directory, fileName);
   }
 
   /** Best effort: a file already gone is fine. */

@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Directory of a built web app to serve on the same port (optional). */
   webDistDir: string | null;
   uploadDir: string;
+  /** Uploads one user may have in flight at once on this process (429 past it). */
+  uploadConcurrencyPerUser: number;
   loginLimitPerAccount: number;
   loginLimitPerIp: number;
   loginLimitWindowMs: number;
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: parseTrustProxy(optional(env, 'TRUST_PROXY'), problems),
     webDistDir: optional(env, 'WEB_DIST_DIR'),
     uploadDir: optional(env, 'UPLOAD_DIR') ?? '.data/uploads',
+    uploadConcurrencyPerUser: int(env, 'UPLOAD_CONCURRENCY_PER_USER', 3, problems, 1, 100),
     loginLimitPerAccount: int(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, problems, 1),
     loginLimitPerIp: int(env, 'LOGIN_LIMIT_PER_IP', 50, problems, 1),
     loginLimitWindowMs: int(env, 'LOGIN_LIMIT_WINDOW_MS', 60_000, problems, 1000),

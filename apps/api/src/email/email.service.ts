@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue, Worker, type Job } from 'bullmq';
+import type Redis from 'ioredis';
 import { queueOptions, workerOptions } from '../redis/bull-options';
 import { createTransport, type Transporter } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -35,6 +36,9 @@ const LOCAL_SHUTDOWN_WAIT_MS = 10_000;
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms).unref())]);
 }
+
+/** Rows re-queued per round trip when the queue's jobs may be gone. */
+const REQUEUE_BATCH = 500;
 
 /** One job per outbox row (BullMQ refuses purely numeric custom ids). */
 const jobId = (id: number) => `email-${id}`;
@@ -122,6 +126,11 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   private closed = false;
   /** Rows committed this turn of the event loop, waiting to be handed to the queue together. */
   private toQueue: number[] = [];
+  /** A key the sweep keeps in Redis: finding it gone means Redis lost its data (restart without persistence, FLUSHALL). */
+  private readonly redisMarker: string;
+  /** The re-queue of every due row in progress, and whether another was asked for meanwhile. */
+  private requeuing: Promise<void> | null = null;
+  private requeueAgain = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -134,11 +143,17 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
       : null;
     this.queue = config.redisUrl ? new Queue(EMAIL_QUEUE, queueOptions(config.redisUrl, config.redisPrefix)) : null;
     this.queue?.on('error', (error) => this.logger.warn(`queue: ${error.message}`));
+    this.redisMarker = `${config.redisPrefix}:email:outbox-marker`;
   }
 
   onApplicationBootstrap(): void {
     // Without SMTP nothing is sent: jobs wait in the queue (rows pending) until a worker with SMTP runs.
     if (this.queue && this.transporter) this.startWorker();
+    // A (re)connection may be to a Redis that lost its data: every due row is handed over again at once.
+    void this.queue
+      ?.getBackend()
+      .client.then((client) => client.on('ready', () => this.requeueDue('Redis connection ready')))
+      .catch(() => undefined);
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.emailSweepMs);
     this.sweepTimer.unref();
     void this.sweep();
@@ -300,6 +315,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.sweeping) return 0;
     this.sweeping = true;
     try {
+      if (await this.redisLostData()) await this.requeueDue('Redis lost its data');
       const rows: { id: number; queuedAt: Date | null }[] = await this.dataSource.query(
         `SELECT id, "queuedAt" FROM email_queue
           WHERE status IN ('pending', 'scheduled') AND ("queuedAt" IS NULL OR "queuedAt" < now() - make_interval(mins => $1))
@@ -328,6 +344,57 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Whether Redis lost its data since the last sweep (the marker key is gone; also true on the first
+   * sweep against a Redis that never had it). Sets the marker again. False when Redis is unreachable.
+   */
+  private async redisLostData(): Promise<boolean> {
+    try {
+      // The queue's own ioredis connection (BullMQ types it by the few commands it uses itself).
+      const client = (await this.queue!.getBackend().client) as unknown as Redis;
+      return (await withTimeout(client.set(this.redisMarker, String(Date.now()), 'NX'), ADD_TIMEOUT_MS, 'Redis indisponível')) === 'OK';
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Hands every pending or scheduled row to the queue again, whatever its queuedAt: after Redis lost
+   * its data their jobs are gone, and the regular sweep would find them only once stale (10 min).
+   * The job id makes the add a no-op for a row whose job is still there, so nothing is sent twice.
+   * Runs one at a time; a call during a run runs once more after it.
+   */
+  requeueDue(reason: string): Promise<void> {
+    if (!this.queue || this.closed) return Promise.resolve();
+    if (this.requeuing) {
+      this.requeueAgain = true;
+      return this.requeuing;
+    }
+    this.requeuing = (async () => {
+      do {
+        this.requeueAgain = false;
+        let after = 0;
+        let requeued = 0;
+        try {
+          for (;;) {
+            const rows: { id: number }[] = await this.dataSource.query(
+              `SELECT id FROM email_queue WHERE status IN ('pending', 'scheduled') AND id > $1 ORDER BY id LIMIT ${REQUEUE_BATCH}`,
+              [after],
+            );
+            if (!rows.length) break;
+            if (!(await this.addJobs(rows.map((row) => row.id)))) break; // Redis is down again: its next 'ready' retries
+            requeued += rows.length;
+            after = rows[rows.length - 1].id;
+          }
+          if (requeued) this.logger.warn(`${reason}: ${requeued} pending e-mail(s) handed to the queue again`);
+        } catch (error) {
+          this.logger.warn(`re-queue: ${error instanceof Error ? error.message : error}`);
+        }
+      } while (this.requeueAgain && !this.closed);
+    })().finally(() => (this.requeuing = null));
+    return this.requeuing;
+  }
+
   private async send(transporter: Transporter, row: EmailRow): Promise<void> {
     let text = row.body;
     let html = row.htmlBody;
@@ -353,15 +420,33 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.config.emailRetryDelayMs * 2 ** Math.max(attemptsMade - 1, 0);
   }
 
+  /**
+   * Sends a row with its lock held: a second job for the same row (handed over again after Redis lost
+   * its data while this one was sending) skips it instead of sending it twice. A failed send still
+   * counts its attempt, then fails the job (BullMQ retries it; onFailed records it).
+   */
   private async deliver(id: number): Promise<void> {
-    const [row]: EmailRow[] = await this.dataSource.query(`SELECT ${ITEM_COLUMNS}, secrets FROM email_queue WHERE id = $1`, [id]);
-    if (!row || row.status === 'sent' || row.status === 'failed' || !this.transporter) return;
-    await this.dataSource.query(`UPDATE email_queue SET attempts = attempts + 1 WHERE id = $1`, [id]);
-    await this.send(this.transporter, row);
-    await this.dataSource.query(
-      `UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL, secrets = NULL WHERE id = $1`,
-      [id],
-    );
+    const transporter = this.transporter;
+    if (!transporter) return;
+    const failure = await this.dataSource.transaction(async (manager): Promise<unknown> => {
+      const [row]: EmailRow[] = await manager.query(
+        `SELECT ${ITEM_COLUMNS}, secrets FROM email_queue WHERE id = $1 FOR UPDATE SKIP LOCKED`,
+        [id],
+      );
+      if (!row || row.status === 'sent' || row.status === 'failed') return null;
+      await manager.query(`UPDATE email_queue SET attempts = attempts + 1 WHERE id = $1`, [id]);
+      try {
+        await this.send(transporter, row);
+      } catch (error) {
+        return error ?? new Error('Falha no envio');
+      }
+      await manager.query(
+        `UPDATE email_queue SET status = 'sent', "sentAt" = now(), "errorMessage" = NULL, "scheduledFor" = NULL, secrets = NULL WHERE id = $1`,
+        [id],
+      );
+      return null;
+    });
+    if (failure) throw failure;
   }
 
   /** After a failed attempt: scheduled for the next one, or failed after the last. */
@@ -524,6 +609,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.requeuing;
     if (this.localTimer) clearTimeout(this.localTimer);
     // Sends in progress finish (or, past the wait, roll back their claim: the row stays due).
     await Promise.race([

@@ -1,23 +1,17 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { unlink } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { canEditAllTasks, type TaskAttachment } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { fileExists, moveIntoPlace, type TempUpload } from '../uploads/upload-files';
+import { UploadSweeper } from '../uploads/upload-sweeper';
+import { safeFileName } from './attachment-name';
 import { TaskBoard } from './task-board.service';
 
 export const ATTACHMENT_NOT_FOUND = 'Anexo não encontrado';
-
-/** Keeps a readable, harmless file name: no path, no control characters, bounded. */
-export function safeFileName(name: string): string {
-  const cleaned = basename(name.replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_')
-    .trim();
-  return (cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : 'arquivo').slice(0, 200);
-}
 
 interface AttachmentRow extends Omit<TaskAttachment, 'createdAt'> {
   createdAt: Date;
@@ -25,23 +19,42 @@ interface AttachmentRow extends Omit<TaskAttachment, 'createdAt'> {
   taskId: number;
 }
 
-/** Task attachments on disk under UPLOAD_DIR/attachments, named at random. */
+/**
+ * Task attachments on disk under UPLOAD_DIR/attachments, named at random: the upload's temp file
+ * keeps its name and is renamed there once its row has committed.
+ */
 @Injectable()
-export class AttachmentsService {
+export class AttachmentsService implements OnModuleInit {
+  private readonly logger = new Logger(AttachmentsService.name);
   private readonly dir: string;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly tasks: TaskBoard,
+    private readonly sweeper: UploadSweeper,
   ) {
     this.dir = resolve(config.uploadDir, 'attachments');
+  }
+
+  onModuleInit(): void {
+    const stored = async (names: string[]): Promise<string[]> =>
+      (await this.dataSource.query(`SELECT "storedName" FROM task_attachments WHERE "storedName" = ANY($1::varchar[])`, [names])).map(
+        (row: { storedName: string }) => row.storedName,
+      );
+    this.sweeper.register({
+      label: 'attachments',
+      directory: this.dir,
+      referenced: async (names) => new Set(await stored(names)),
+      committed: async (tempNames) => new Map((await stored(tempNames)).map((name) => [name, name])),
+    });
   }
 
   private toAttachment(row: AttachmentRow): TaskAttachment {
     return {
       id: row.id,
-      originalName: row.originalName,
+      // Names stored before the current rules are cleaned on the way out too.
+      originalName: safeFileName(row.originalName),
       size: row.size,
       mimeType: row.mimeType,
       createdAt: row.createdAt.toISOString(),
@@ -55,32 +68,33 @@ export class AttachmentsService {
     return rows.map((r) => this.toAttachment(r));
   }
 
-  async add(
-    user: AuthenticatedUser,
-    taskId: number,
-    file: { originalname: string; mimetype: string; size: number; buffer: Buffer },
-  ): Promise<TaskAttachment> {
+  /**
+   * The row first, then the file: the temp file (whose random name the row stores) is renamed into
+   * place once the row has committed. A crash before the commit leaves only a temp file, which the
+   * sweep removes; one between the commit and the rename, a temp file the sweep moves into place.
+   * On any failure here the upload's interceptor removes the temp file.
+   */
+  async add(user: AuthenticatedUser, taskId: number, file: TempUpload): Promise<TaskAttachment> {
     await this.tasks.taskFor(user, taskId, true);
-    await mkdir(this.dir, { recursive: true });
-    const storedName = randomBytes(16).toString('hex');
-    await writeFile(join(this.dir, storedName), file.buffer);
+    const storedName = file.filename;
+    const [row]: AttachmentRow[] = await this.dataSource.query(
+      `INSERT INTO task_attachments ("taskId", "userId", "originalName", "storedName", "mimeType", size) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [
+        taskId,
+        user.id,
+        safeFileName(file.originalname),
+        storedName,
+        (file.mimetype || 'application/octet-stream').slice(0, 150),
+        file.size,
+      ],
+    );
     try {
-      const [row] = await this.dataSource.query(
-        `INSERT INTO task_attachments ("taskId", "userId", "originalName", "storedName", "mimeType", size) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [
-          taskId,
-          user.id,
-          safeFileName(file.originalname),
-          storedName,
-          (file.mimetype || 'application/octet-stream').slice(0, 150),
-          file.size,
-        ],
-      );
-      return this.toAttachment(row);
+      await moveIntoPlace(file, this.dir, storedName);
     } catch (error) {
-      await unlink(join(this.dir, storedName)).catch(() => undefined);
+      await this.dataSource.query(`DELETE FROM task_attachments WHERE id = $1`, [row.id]);
       throw error;
     }
+    return this.toAttachment(row);
   }
 
   private async find(user: AuthenticatedUser, taskId: number, attachmentId: number, edit: boolean): Promise<AttachmentRow> {
@@ -92,7 +106,12 @@ export class AttachmentsService {
 
   async file(user: AuthenticatedUser, taskId: number, attachmentId: number): Promise<{ path: string; name: string; mimeType: string }> {
     const row = await this.find(user, taskId, attachmentId, false);
-    return { path: join(this.dir, row.storedName), name: row.originalName, mimeType: row.mimeType };
+    const path = join(this.dir, row.storedName);
+    if (!(await fileExists(path))) {
+      this.logger.warn(`attachment ${row.id}: its file is missing from the upload directory`);
+      throw new NotFoundException(ATTACHMENT_NOT_FOUND);
+    }
+    return { path, name: safeFileName(row.originalName), mimeType: row.mimeType };
   }
 
   /** The uploader, or someone who may edit every task. */

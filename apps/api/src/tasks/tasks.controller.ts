@@ -13,8 +13,6 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { MULTIPART_UTF8 } from '../common/multipart';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -28,7 +26,6 @@ import {
 import { createReadStream } from 'node:fs';
 import type { Request, Response } from 'express';
 import {
-  ATTACHMENT_MAX_BYTES,
   BOARD_VERSION_HEADER,
   type ArchivedTaskPage,
   type Column,
@@ -41,6 +38,8 @@ import { AdminOnly, CurrentUser, RequirePermission } from '../auth/access.decora
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
 import { AttachmentsService } from './attachments.service';
+import { ATTACHMENT_FIELD_MISSING, AttachmentUpload } from './attachment-upload';
+import type { TempUpload } from '../uploads/upload-files';
 import { BoardChangeLog } from './board-changes';
 import { ColumnsService } from './columns.service';
 import {
@@ -250,14 +249,14 @@ export class TasksController {
   @Post(':id/attachments')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @UseInterceptors(FileInterceptor('file', { ...MULTIPART_UTF8, limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } }))
-  @ApiResult('TaskAttachment')
+  @UseInterceptors(AttachmentUpload)
+  @ApiResult('TaskAttachment', { errors: [429] })
   addAttachment(
     @CurrentUser() user: AuthenticatedUser,
     @IdParam() id: number,
-    @UploadedFile() file: { originalname: string; mimetype: string; size: number; buffer: Buffer } | undefined,
+    @UploadedFile() file: TempUpload | undefined,
   ): Promise<TaskAttachment> {
-    if (!file) throw new BadRequestException('Envie o arquivo no campo "file"');
+    if (!file) throw new BadRequestException(ATTACHMENT_FIELD_MISSING);
     return this.attachments.add(user, id, file);
   }
 
