@@ -1,9 +1,13 @@
+import type request from 'supertest';
+import WebSocket from 'ws';
+import { BoardFeed } from '../src/notifications/board-feed';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { RealtimeService, SESSION_ENDED } from '../src/notifications/realtime.service';
 import { eventually } from './utils/smtp';
-import { type LiveMessage, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
-import { loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { type LiveMessage, type LiveSocket, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
+import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
+type Agent = ReturnType<typeof request.agent>;
 const QUIET = { REMINDER_INTERVAL_MS: '3600000' };
 
 describe('/ws (e2e)', () => {
@@ -88,6 +92,82 @@ describe('/ws (e2e)', () => {
     await Promise.all([socketA.close(), socketA2.close(), socketB.close()]);
   });
 
+  /** A board change every reader of tasks hears of: a column's colour. */
+  const changeColumn = (admin: Agent) =>
+    admin
+      .put('/api/columns/1')
+      .send({
+        color: `#${Math.floor(Math.random() * 0xffffff)
+          .toString(16)
+          .padStart(6, '0')}`,
+      })
+      .expect(200);
+  const isColumnChange = (m: LiveMessage) => m.type === 'board.changed' && Array.isArray((m as { columns?: unknown }).columns);
+  const boardMessagesAfter = (socket: LiveSocket, index: number) => socket.messages.slice(index).filter((m) => m.type === 'board.changed');
+
+  it("sends 'chat.message' only to users who may read chat, and stops at once when a profile change or a permissions save takes chat away", async () => {
+    const admin = await loginAsAdmin(ctx);
+    // Neither chat nor tasks: such a user may read neither a room's activity nor the board.
+    const noChat = await createProfile(admin, [{ module: 'wkflow', permission: 'read' }], 'Sem chat ');
+    const chatOnly = await createProfile(admin, [{ module: 'chat', permission: 'read' }], 'Só chat ');
+    const author = await newUser(ctx, { profileId: 2 });
+    const [reader, outsider, moved, edited] = [
+      await newUser(ctx, { profileId: 3 }),
+      await newUser(ctx, { profileId: noChat }),
+      await newUser(ctx, { profileId: 3 }),
+      await newUser(ctx, { profileId: chatOnly }),
+    ];
+    const [readerSocket, outsiderSocket, movedSocket, editedSocket] = await Promise.all(
+      [reader, outsider, moved, edited].map(async (u) => openSocket(url, await sessionCookie(ctx, u.email, u.password))),
+    );
+    const authorAgent = await loginAs(ctx, author.email, author.password);
+    const room = (
+      await authorAgent
+        .post('/api/chat/rooms')
+        .send({ name: unique('Sala '), description: 'd' })
+        .expect(201)
+    ).body as { id: number };
+    const chatIn = (socket: LiveSocket) => socket.messages.filter((m) => m.type === 'chat.message' && m.roomId === room.id);
+    const post = async (count: number) => {
+      await authorAgent.post(`/api/chat/rooms/${room.id}/messages`).send({ message: 'Reunião às 15h' }).expect(201);
+      // One message to every socket at once: once the reader has it, the others would have too.
+      await eventually(() => (chatIn(readerSocket).length === count ? true : undefined));
+    };
+
+    await post(1);
+    expect(chatIn(outsiderSocket)).toEqual([]);
+    expect(chatIn(movedSocket)).toHaveLength(1);
+    expect(chatIn(editedSocket)).toHaveLength(1);
+    // The board too: the collaborator hears of a column change while he reads tasks.
+    await changeColumn(admin);
+    await movedSocket.next(isColumnChange);
+    await readerSocket.next(isColumnChange);
+
+    // Demotions: one user moved to the profile without chat, one profile's permissions saved without chat.
+    await admin
+      .put(`/api/users/${moved.id}`)
+      .send({ name: moved.name, email: moved.email, username: moved.username, accessProfileId: noChat })
+      .expect(200);
+    await admin
+      .put(`/api/access-profiles/${chatOnly}/permissions`)
+      .send({ permissions: [{ module: 'wkflow', permission: 'read' }] })
+      .expect(200);
+    await ctx.app.get(BoardFeed).whenIdle();
+    const seen = movedSocket.messages.length;
+    const readerSeen = readerSocket.messages.length;
+    await post(2);
+    expect(chatIn(outsiderSocket)).toEqual([]);
+    expect(chatIn(movedSocket)).toHaveLength(1);
+    expect(chatIn(editedSocket)).toHaveLength(1);
+    await changeColumn(admin);
+    await eventually(() => (boardMessagesAfter(readerSocket, readerSeen).some(isColumnChange) ? true : undefined));
+    expect(boardMessagesAfter(movedSocket, seen)).toEqual([]);
+    expect(boardMessagesAfter(outsiderSocket, 0)).toEqual([]);
+    // A demotion keeps the socket (the session is still valid): it only stops carrying what he may no longer see.
+    expect(movedSocket.ws.readyState).toBe(WebSocket.OPEN);
+    await Promise.all([readerSocket, outsiderSocket, movedSocket, editedSocket].map((s) => s.close()));
+  });
+
   it('closes the socket of a session that ended (logout) at the next heartbeat', async () => {
     const user = await newUser(ctx, { profileId: 3 });
     const cookie = await sessionCookie(ctx, user.email, user.password);
@@ -146,6 +226,30 @@ describe('/ws across two replicas (e2e)', () => {
 
     await socket.close();
     await eventually(async () => !(await first.app.get(RealtimeService).isOnline(user.id)));
+  });
+
+  it("keeps 'chat.message' from a socket on the other replica whose user may not read chat", async () => {
+    const admin = await loginAsAdmin(first);
+    const noChat = await createProfile(admin, [{ module: 'wkflow', permission: 'read' }], 'Sem chat ');
+    const [author, reader, outsider] = [
+      await newUser(first, { profileId: 2 }),
+      await newUser(first, { profileId: 3 }),
+      await newUser(first, { profileId: noChat }),
+    ];
+    const url = await wsUrl(second);
+    const readerSocket = await openSocket(url, await sessionCookie(second, reader.email, reader.password));
+    const outsiderSocket = await openSocket(url, await sessionCookie(second, outsider.email, outsider.password));
+    const authorAgent = await loginAs(first, author.email, author.password);
+    const room = (
+      await authorAgent
+        .post('/api/chat/rooms')
+        .send({ name: unique('Sala '), description: 'd' })
+        .expect(201)
+    ).body as { id: number };
+    await authorAgent.post(`/api/chat/rooms/${room.id}/messages`).send({ message: 'Olá' }).expect(201);
+    await readerSocket.next((m) => m.type === 'chat.message' && m.roomId === room.id);
+    expect(outsiderSocket.messages.filter((m) => m.type === 'chat.message')).toEqual([]);
+    await Promise.all([readerSocket.close(), outsiderSocket.close()]);
   });
 });
 

@@ -21,9 +21,12 @@ export const SESSION_ENDED = 4401;
 /** Close code sent when this replica stops (RFC 6455 "Service Restart"): the client reconnects, to another replica. */
 export const SERVICE_RESTART = 1012;
 
-/** What travels between replicas: to the sockets of the listed users, or to every authenticated socket. */
+/**
+ * What travels between replicas: to the sockets of the listed users. Nothing goes to every socket:
+ * whoever sends a message names the users whose permissions allow it, as they stand when it is sent.
+ */
 interface Envelope {
-  userIds: number[] | null;
+  userIds: number[];
   payload: Record<string, unknown>;
 }
 
@@ -76,7 +79,7 @@ export type RealtimeMessage =
   | { type: 'chat.message'; roomId: number };
 
 /**
- * The /ws endpoint: sockets authenticated by the session cookie, pushes to some users or to everyone,
+ * The /ws endpoint: sockets authenticated by the session cookie, pushes to the users named,
  * fanned out across replicas through Redis pub/sub (delivered locally without Redis). Presence
  * (is a user connected anywhere?) is kept in Redis per replica, with a TTL.
  */
@@ -338,10 +341,6 @@ export class RealtimeService implements OnModuleDestroy {
     if (userIds.length) this.publish({ userIds, payload });
   }
 
-  broadcast(payload: RealtimeMessage): void {
-    this.publish({ userIds: null, payload });
-  }
-
   private publish(envelope: Envelope): void {
     if (this.publisher && this.publisher.status === 'ready') {
       // Our own subscriber hears it too, so every replica (this one included) delivers once.
@@ -353,7 +352,7 @@ export class RealtimeService implements OnModuleDestroy {
 
   private deliverLocally({ userIds, payload }: Envelope): void {
     const text = JSON.stringify(payload);
-    const sets = userIds === null ? [...this.sockets.values()] : userIds.map((id) => this.sockets.get(id) ?? new Set<WebSocket>());
+    const sets = userIds.map((id) => this.sockets.get(id) ?? new Set<WebSocket>());
     const targets = sets.flatMap((s) => [...s]);
     for (const ws of targets) if (ws.readyState === WebSocket.OPEN) ws.send(text);
   }
