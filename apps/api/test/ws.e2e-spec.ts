@@ -1,14 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import type request from 'supertest';
 import WebSocket from 'ws';
+import { hashResetToken } from '../src/auth/password-reset.service';
 import { BoardFeed } from '../src/notifications/board-feed';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { RealtimeService, SESSION_ENDED } from '../src/notifications/realtime.service';
 import { eventually } from './utils/smtp';
-import { type LiveMessage, type LiveSocket, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
+import { closedWithin, type LiveMessage, type LiveSocket, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 const QUIET = { REMINDER_INTERVAL_MS: '3600000' };
+/** How soon an ended session's sockets must close: at once, far below any heartbeat (30 s). */
+const ENDED_WITHIN_MS = 1000;
+const NEW_PASSWORD = 'Outra-senha-forte-42';
 
 describe('/ws (e2e)', () => {
   let ctx: TestContext;
@@ -105,6 +110,75 @@ describe('/ws (e2e)', () => {
   const isColumnChange = (m: LiveMessage) => m.type === 'board.changed' && Array.isArray((m as { columns?: unknown }).columns);
   const boardMessagesAfter = (socket: LiveSocket, index: number) => socket.messages.slice(index).filter((m) => m.type === 'board.changed');
 
+  it("closes a session's sockets at once when it logs out: no board change reaches them afterwards, the user's other session stays", async () => {
+    const admin = await loginAsAdmin(ctx);
+    const user = await newUser(ctx, { profileId: 3 });
+    const cookie = await sessionCookie(ctx, user.email, user.password);
+    const socket = await openSocket(url, cookie);
+    const otherSession = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
+    await ctx.app.get(BoardFeed).whenIdle();
+    const seen = socket.messages.length;
+
+    await ctx.http.post('/api/auth/logout').set('Cookie', cookie).expect(200);
+    // The change is committed after the logout: the ended session must not hear of it.
+    await changeColumn(admin);
+    expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+    await otherSession.next(isColumnChange);
+    expect(boardMessagesAfter(socket, seen)).toEqual([]);
+    expect(otherSession.ws.readyState).toBe(WebSocket.OPEN);
+    await otherSession.close();
+  });
+
+  it("a password change closes the user's other sessions' sockets at once; the session that changed it keeps its socket", async () => {
+    const user = await newUser(ctx, { profileId: 3 });
+    const mine = await sessionCookie(ctx, user.email, user.password);
+    const elsewhere = await sessionCookie(ctx, user.email, user.password);
+    const [mySocket, otherSocket] = await Promise.all([openSocket(url, mine), openSocket(url, elsewhere)]);
+
+    await ctx.http
+      .put('/api/auth/change-password')
+      .set('Cookie', mine)
+      .send({ currentPassword: user.password, newPassword: NEW_PASSWORD })
+      .expect(200);
+    expect(await closedWithin(otherSocket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+    await ctx.http.get('/api/auth/me').set('Cookie', elsewhere).expect(401);
+    await ctx.app.get(NotificationsService).notify(user.id, 'task_comment', { title: 'Ainda aqui', message: 'm' });
+    expect((await mySocket.next((m) => m.type === 'notification')).notification?.title).toBe('Ainda aqui');
+    expect(mySocket.ws.readyState).toBe(WebSocket.OPEN);
+    await mySocket.close();
+  });
+
+  it('a password set by an administrator, or reset by e-mail link, closes every socket of the account at once', async () => {
+    const admin = await loginAsAdmin(ctx);
+    const user = await newUser(ctx, { profileId: 3 });
+    let socket = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
+    await admin.put(`/api/users/${user.id}/password`).send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }).expect(200);
+    expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+
+    socket = await openSocket(url, await sessionCookie(ctx, user.email, NEW_PASSWORD));
+    const token = randomBytes(32).toString('base64url');
+    await ctx.dataSource.query(
+      `INSERT INTO password_reset_tokens ("userId", "tokenHash", "expiresAt") VALUES ($1, $2, now() + interval '1 hour')`,
+      [user.id, hashResetToken(token)],
+    );
+    await ctx.http
+      .post('/api/auth/reset-password')
+      .send({ token, newPassword: `${NEW_PASSWORD}-2` })
+      .expect(200);
+    expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+  });
+
+  it('revocation in the database (sessions deleted, account no longer approved) closes the sockets at once', async () => {
+    const user = await newUser(ctx, { profileId: 3 });
+    let socket = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
+    await ctx.dataSource.query(`DELETE FROM "session" WHERE (sess->>'userId')::int = $1`, [user.id]);
+    expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+
+    socket = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
+    await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [user.id]);
+    expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+  });
+
   it("sends 'chat.message' only to users who may read chat, and stops at once when a profile change or a permissions save takes chat away", async () => {
     const admin = await loginAsAdmin(ctx);
     // Neither chat nor tasks: such a user may read neither a room's activity nor the board.
@@ -168,19 +242,6 @@ describe('/ws (e2e)', () => {
     await Promise.all([readerSocket, outsiderSocket, movedSocket, editedSocket].map((s) => s.close()));
   });
 
-  it('closes the socket of a session that ended (logout) at the next heartbeat', async () => {
-    const user = await newUser(ctx, { profileId: 3 });
-    const cookie = await sessionCookie(ctx, user.email, user.password);
-    const socket = await openSocket(url, cookie);
-    const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
-    await ctx.http
-      .post('/api/auth/logout')
-      .set('Cookie', cookie)
-      .expect((res) => expect(res.status).toBeLessThan(300));
-    await ctx.app.get(RealtimeService).heartbeatOnce();
-    expect(await closed).toBe(SESSION_ENDED);
-  });
-
   it('drops a socket that stops answering pings', async () => {
     const user = await newUser(ctx, { profileId: 3 });
     const realtime = ctx.app.get(RealtimeService);
@@ -226,6 +287,34 @@ describe('/ws across two replicas (e2e)', () => {
 
     await socket.close();
     await eventually(async () => !(await first.app.get(RealtimeService).isOnline(user.id)));
+  });
+
+  it("a logout or a password change through one replica closes the ended sessions' sockets on the other at once", async () => {
+    const user = await newUser(first, { profileId: 3 });
+    const [loggingOut, changing, other] = [
+      await sessionCookie(first, user.email, user.password),
+      await sessionCookie(first, user.email, user.password),
+      await sessionCookie(first, user.email, user.password),
+    ];
+    const url = await wsUrl(second);
+    const [loggedOutSocket, changingSocket, otherSocket] = await Promise.all([
+      openSocket(url, loggingOut),
+      openSocket(url, changing),
+      openSocket(url, other),
+    ]);
+
+    await first.http.post('/api/auth/logout').set('Cookie', loggingOut).expect(200);
+    expect(await closedWithin(loggedOutSocket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+    expect(otherSocket.ws.readyState).toBe(WebSocket.OPEN);
+
+    await first.http
+      .put('/api/auth/change-password')
+      .set('Cookie', changing)
+      .send({ currentPassword: user.password, newPassword: NEW_PASSWORD })
+      .expect(200);
+    expect(await closedWithin(otherSocket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+    expect(changingSocket.ws.readyState).toBe(WebSocket.OPEN);
+    await changingSocket.close();
   });
 
   it("keeps 'chat.message' from a socket on the other replica whose user may not read chat", async () => {
