@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type request from 'supertest';
 import WebSocket from 'ws';
 import { hashResetToken } from '../src/auth/password-reset.service';
+import { SessionsService } from '../src/auth/sessions.service';
 import { BoardFeed } from '../src/notifications/board-feed';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { RealtimeService, SESSION_ENDED } from '../src/notifications/realtime.service';
@@ -118,12 +119,19 @@ describe('/ws (e2e)', () => {
     const otherSession = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
     await ctx.app.get(BoardFeed).whenIdle();
     const seen = socket.messages.length;
-
-    await ctx.http.post('/api/auth/logout').set('Cookie', cookie).expect(200);
-    // The change is committed after the logout: the ended session must not hear of it.
-    await changeColumn(admin);
-    expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
-    await otherSession.next(isColumnChange);
+    // A slow session check (a busy database): the board change below is delivered while it runs.
+    const records = ctx.app.get(SessionsService);
+    const stillOpen = records.stillOpen.bind(records);
+    records.stillOpen = async (ids) => (await new Promise((r) => setTimeout(r, 300)), stillOpen(ids));
+    try {
+      await ctx.http.post('/api/auth/logout').set('Cookie', cookie).expect(200);
+      // The change is committed after the logout: the ended session must not hear of it.
+      await changeColumn(admin);
+      await otherSession.next(isColumnChange);
+      expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
+    } finally {
+      records.stillOpen = stillOpen;
+    }
     expect(boardMessagesAfter(socket, seen)).toEqual([]);
     expect(otherSession.ws.readyState).toBe(WebSocket.OPEN);
     await otherSession.close();
