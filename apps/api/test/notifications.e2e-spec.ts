@@ -163,6 +163,33 @@ describe('notifications (e2e)', () => {
       expect((await rowsOf(former.id)).map((r: { type: string }) => r.type)).toEqual(['task_assigned']);
     });
 
+    it('does not tell the creator of a completion once he may no longer see the task (moved to a profile that sees only assigned tasks)', async () => {
+      const gerente = await newUser(ctx, { profileId: 2 });
+      const [ana, carlos] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
+      const gerenteAgent = await loginAs(ctx, gerente.email, gerente.password);
+      const task = await gerenteAgent
+        .post('/api/tasks')
+        .send({
+          title: unique('Entrega '),
+          description: 'd',
+          clientId,
+          columnId: todoColumnId,
+          deadline: inDays(3),
+          assignedTo: [ana.id, carlos.id],
+        })
+        .expect(201);
+      await admin
+        .put(`/api/users/${gerente.id}`)
+        .send({ name: gerente.name, email: gerente.email, username: gerente.username, accessProfileId: 3 })
+        .expect(200);
+      const carlosAgent = await loginAs(ctx, carlos.email, carlos.password);
+      await carlosAgent.put(`/api/tasks/${task.body.id}/move`).send({ columnId: doneColumnId, position: 1 }).expect(200);
+      await eventually(async () => (await rowsOf(ana.id)).some((r: { type: string }) => r.type === 'task_completed'));
+      await settled(gerente.id, gerente.email);
+      expect(await rowsOf(gerente.id)).toEqual([]);
+      expect(await mailsOf(gerente.email)).toEqual([]);
+    });
+
     it('honours each channel of the preferences', async () => {
       const [quiet, mailOnly] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
       await savePrefs(quiet.id, 'task_assigned', false, true, false);
@@ -255,12 +282,20 @@ describe('notifications (e2e)', () => {
     const taskDue = async (
       minutes: number,
       assignees: number[],
-      extra: { column?: number; archived?: boolean; reminderTime?: string } = {},
+      extra: { column?: number; archived?: boolean; reminderTime?: string; createdBy?: number } = {},
     ) => {
       const [{ id }] = await ctx.dataSource.query(
         `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "isArchived", "reminderTime", "createdBy")
          VALUES ($1, 'd', $2, $3, now() + make_interval(mins => $4), $5, $6, $7) RETURNING id`,
-        [unique('Prazo '), clientId, extra.column ?? todoColumnId, minutes, extra.archived ?? false, extra.reminderTime ?? null, adminId],
+        [
+          unique('Prazo '),
+          clientId,
+          extra.column ?? todoColumnId,
+          minutes,
+          extra.archived ?? false,
+          extra.reminderTime ?? null,
+          extra.createdBy ?? adminId,
+        ],
       );
       for (const userId of assignees)
         await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
@@ -304,6 +339,28 @@ describe('notifications (e2e)', () => {
       await ctx.dataSource.query(`UPDATE tasks SET deadline = deadline + interval '2 hours' WHERE id = $1`, [taskId]);
       await reminders().runOnce();
       expect(await typesFor(ana.id)).toEqual(['task_reminder', 'task_reminder']);
+    });
+
+    it('reminds only those who may see the task now: not an assignee whose profile hides tasks, nor a creator who sees only his assigned tasks', async () => {
+      const [{ id: hiddenProfile }] = await ctx.dataSource.query(
+        `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tarefas') RETURNING id`,
+        [unique('Sem tarefas ')],
+      );
+      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'hidden')`, [
+        hiddenProfile,
+      ]);
+      const [blind, ana, creator] = [
+        await newUser(ctx, { profileId: hiddenProfile }),
+        await newUser(ctx, { profileId: 3 }),
+        await newUser(ctx, { profileId: 3 }),
+      ];
+      await taskDue(30, [blind.id, ana.id]);
+      // Nobody assigned: the creator would be reminded, but a collaborator sees only tasks assigned to him.
+      await taskDue(30, [], { createdBy: creator.id });
+      await reminders().runOnce();
+      expect(await typesFor(ana.id)).toEqual(['task_due_1h']);
+      expect(await typesFor(blind.id)).toEqual([]);
+      expect(await typesFor(creator.id)).toEqual([]);
     });
 
     it('skips completed and archived tasks, and reminds the creator of a task nobody is assigned to', async () => {

@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { can, timeEntryScope } from '@wkflow/contracts';
 import { ChatDirectory } from '../chat/chat-directory';
 import { ChatEvents, type ChatMessageCreatedEvent } from '../chat/chat-events';
+import { maySeeTask } from '../tasks/task-access';
 import { TaskEvents, type TaskEvent } from '../tasks/task-events';
 import { TaskLookup, type TaskSummary } from '../tasks/task-lookup';
 import { TimerEvents, type TimerChangedEvent } from '../timer/timer-events';
@@ -82,16 +83,21 @@ export class NotificationProducers implements OnModuleInit {
   }
 
   /**
-   * Who hears of a task event, in one users query: the approved users among `ids` who may still
-   * read tasks, never the one who acted; and the actor's name for the message.
+   * Who hears of a task event, in one users query: the approved users among `ids` who may see the
+   * task now (tasks read, and every task or this one assigned to them: `assignees`), never the one
+   * who acted; and the actor's name for the message.
    */
-  private async taskAudience(ids: Iterable<number>, actorId: number): Promise<{ readers: UserContact[]; actor: string }> {
+  private async taskAudience(
+    ids: Iterable<number>,
+    actorId: number,
+    assignees: readonly number[],
+  ): Promise<{ readers: UserContact[]; actor: string }> {
     const wanted = new Set(ids);
     wanted.delete(actorId);
     if (!wanted.size) return { readers: [], actor: '' };
     const users = await this.users.contactsWithAccess([...wanted, actorId]);
     return {
-      readers: users.filter((user) => wanted.has(user.id) && user.isApproved && can(user, 'tasks', 'read')),
+      readers: users.filter((user) => wanted.has(user.id) && user.isApproved && maySeeTask(user, assignees)),
       actor: users.find((user) => user.id === actorId)?.name ?? 'Alguém',
     };
   }
@@ -99,7 +105,8 @@ export class NotificationProducers implements OnModuleInit {
   private async onTaskEvent(event: TaskEvent): Promise<void> {
     // Open boards hear of the change itself from the board feed (BoardFeed, from the change log).
     if (event.type === 'taskCreated' || event.type === 'taskAssigned') {
-      const { readers, actor } = await this.taskAudience(event.type === 'taskCreated' ? event.assignedTo : event.added, event.actorId);
+      const told = event.type === 'taskCreated' ? event.assignedTo : event.added;
+      const { readers, actor } = await this.taskAudience(told, event.actorId, told);
       if (!readers.length) return;
       const task = await this.task(event.taskId);
       if (!task) return;
@@ -111,7 +118,7 @@ export class NotificationProducers implements OnModuleInit {
     } else if (event.type === 'commentAdded') {
       const task = await this.task(event.taskId);
       if (!task) return;
-      const { readers, actor } = await this.taskAudience(task.assignees, event.actorId);
+      const { readers, actor } = await this.taskAudience(task.assignees, event.actorId, task.assignees);
       await this.notifications.notifyContacts(readers, 'task_comment', {
         title: `Novo comentário em: ${task.title}`,
         message: `${actor} comentou na tarefa "${task.title}".`,
@@ -120,7 +127,11 @@ export class NotificationProducers implements OnModuleInit {
     } else if (event.type === 'taskMoved' && event.completed) {
       const task = event.task ?? (await this.task(event.taskId));
       if (!task) return;
-      const { readers, actor } = await this.taskAudience([...task.assignees, ...(task.createdBy ? [task.createdBy] : [])], event.actorId);
+      const { readers, actor } = await this.taskAudience(
+        [...task.assignees, ...(task.createdBy ? [task.createdBy] : [])],
+        event.actorId,
+        task.assignees,
+      );
       await this.notifications.notifyContacts(readers, 'task_completed', {
         title: `Tarefa concluída: ${task.title}`,
         message: `${actor} concluiu a tarefa "${task.title}".`,
@@ -130,17 +141,20 @@ export class NotificationProducers implements OnModuleInit {
   }
 
   /**
-   * Chat rooms have no membership: every room is open to whoever has chat read, so those users hear
-   * of a message (in the browser when connected, by e-mail otherwise), except its author and anyone
-   * whose open page shows that room right now. A burst in one room is one notification per reader
-   * until it is read (NotificationsService.notifyChat).
+   * Chat rooms have no membership: every room is open to whoever has chat read, so those users (and
+   * only they: the rule the guard applies, with the permissions they hold now) get 'chat.message',
+   * and hear of a message (in the browser when connected, by e-mail otherwise), except its author
+   * and anyone whose open page shows that room right now. A burst in one room is one notification
+   * per reader until it is read (NotificationsService.notifyChat).
    */
   private async onChatMessage(event: ChatMessageCreatedEvent): Promise<void> {
-    this.realtime.broadcast({ type: 'chat.message', roomId: event.roomId });
-    const viewers = await this.realtime.viewersOf(event.roomId);
-    const readers = (await this.recipients(null)).filter(
-      (user) => user.id !== event.authorId && !viewers.has(user.id) && can(user, 'chat', 'read'),
+    const chatReaders = (await this.recipients(null)).filter((user) => can(user, 'chat', 'read'));
+    this.realtime.sendToUsers(
+      chatReaders.map((user) => user.id),
+      { type: 'chat.message', roomId: event.roomId },
     );
+    const viewers = await this.realtime.viewersOf(event.roomId);
+    const readers = chatReaders.filter((user) => user.id !== event.authorId && !viewers.has(user.id));
     if (!readers.length) return;
     const roomName = await this.chat.roomName(event.roomId);
     if (roomName === null) return;

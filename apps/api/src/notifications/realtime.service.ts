@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
+import { SESSION_CHANNEL } from '../auth/session-cache';
 import { SessionProvider } from '../auth/session.provider';
 import { storedSessionId } from '../auth/session-store';
 import { SessionsService } from '../auth/sessions.service';
 import { SessionUserService } from '../auth/session-user.service';
+import { ChangeListener } from '../common/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 export const WS_PATH = '/ws';
@@ -20,10 +22,17 @@ const PRESENCE_TTL_MS = 75_000;
 export const SESSION_ENDED = 4401;
 /** Close code sent when this replica stops (RFC 6455 "Service Restart"): the client reconnects, to another replica. */
 export const SERVICE_RESTART = 1012;
+/** Close code sent when a socket's messages piled up while its session was being checked (RFC 6455 "Try Again Later"). */
+export const TRY_AGAIN_LATER = 1013;
+/** Messages a socket may hold while its session is checked (a check is one query: a few at most in practice). */
+const MAX_HELD = 1000;
 
-/** What travels between replicas: to the sockets of the listed users, or to every authenticated socket. */
+/**
+ * What travels between replicas: to the sockets of the listed users. Nothing goes to every socket:
+ * whoever sends a message names the users whose permissions allow it, as they stand when it is sent.
+ */
 interface Envelope {
-  userIds: number[] | null;
+  userIds: number[];
   payload: Record<string, unknown>;
 }
 
@@ -37,6 +46,11 @@ interface Client {
   viewing: number | null;
   /** The board version this socket's 'board.changed' chain was served up to (BoardFeed). */
   boardServed: number;
+  /**
+   * Messages held back while the session behind the socket is checked after the database said it
+   * changed (null: none held). Sent once it is still open, dropped when the socket closes.
+   */
+  held: string[] | null;
 }
 
 /** An open socket of this replica, for the board feed: its user, its chain's version, a send to it alone. */
@@ -76,12 +90,12 @@ export type RealtimeMessage =
   | { type: 'chat.message'; roomId: number };
 
 /**
- * The /ws endpoint: sockets authenticated by the session cookie, pushes to some users or to everyone,
+ * The /ws endpoint: sockets authenticated by the session cookie, pushes to the users named,
  * fanned out across replicas through Redis pub/sub (delivered locally without Redis). Presence
  * (is a user connected anywhere?) is kept in Redis per replica, with a TTL.
  */
 @Injectable()
-export class RealtimeService implements OnModuleDestroy {
+export class RealtimeService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeService.name);
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private readonly sockets = new Map<number, Set<WebSocket>>();
@@ -91,6 +105,13 @@ export class RealtimeService implements OnModuleDestroy {
   private readonly publisher: Redis | null = null;
   private readonly subscriber: Redis | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  /** Hears the session table's and users' changes (logout, revocation, password change, approval). */
+  private readonly sessionChanges: ChangeListener;
+  /** Raised by every session change heard: an upgrade that spans one checks its session again. */
+  private sessionChangesHeard = 0;
+  /** Sockets whose session is to be checked, and the check under way (one at a time). */
+  private readonly toCheck = new Set<WebSocket>();
+  private checking: Promise<void> | null = null;
   /** Where a new socket's board chain starts: the version the board feed has served up to. */
   boardVersion = 0;
   private server: Server | null = null;
@@ -106,6 +127,15 @@ export class RealtimeService implements OnModuleDestroy {
     private readonly users: SessionUserService,
   ) {
     this.channel = `${config.redisPrefix}:events`;
+    this.sessionChanges = new ChangeListener(
+      config.databaseUrl,
+      SESSION_CHANNEL,
+      (payload) => this.sessionChanged(payload),
+      // Back after a lost connection: changes made meanwhile were not heard.
+      (listening) => {
+        if (listening) this.checkSessions(this.openSockets());
+      },
+    );
     if (config.redisUrl) {
       const options = { maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 500, 5000) };
       this.publisher = new Redis(config.redisUrl, { ...options, enableOfflineQueue: false });
@@ -122,6 +152,10 @@ export class RealtimeService implements OnModuleDestroy {
         }
       });
     }
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.sessionChanges.listen();
   }
 
   /** Takes over the upgrade of the app's HTTP server on /ws; an anonymous upgrade is refused with 401. */
@@ -142,6 +176,7 @@ export class RealtimeService implements OnModuleDestroy {
     try {
       // A page of another site must not open a socket with our cookie (cross-site WebSocket hijacking).
       if (!this.originAllowed(request)) return refuse('403 Forbidden');
+      const heardBefore = this.sessionChangesHeard;
       const req = request as Request;
       await new Promise<void>((resolve, reject) =>
         this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) =>
@@ -150,7 +185,7 @@ export class RealtimeService implements OnModuleDestroy {
       );
       const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
       if (!user) return refuse('401 Unauthorized');
-      this.wss.handleUpgrade(request, socket, head, (ws) =>
+      this.wss.handleUpgrade(request, socket, head, (ws) => {
         this.register(
           {
             userId: user.id,
@@ -159,10 +194,13 @@ export class RealtimeService implements OnModuleDestroy {
             connectionId: randomUUID(),
             viewing: null,
             boardServed: this.boardVersion,
+            held: null,
           },
           ws,
-        ),
-      );
+        );
+        // A change heard while the session was being read may have ended it: check it again.
+        if (this.sessionChangesHeard !== heardBefore) this.checkSessions([ws]);
+      });
     } catch (error) {
       this.logger.warn(`upgrade failed: ${error instanceof Error ? error.message : error}`);
       refuse('500 Internal Server Error');
@@ -190,11 +228,11 @@ export class RealtimeService implements OnModuleDestroy {
     ws.on('message', (raw) => {
       const roomId = parseViewing(String(raw));
       if (roomId === undefined) return;
-      void this.setViewing(client, roomId).then(() => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'viewing', roomId }));
-      });
+      void this.setViewing(client, roomId).then(() => this.sendTo(ws, JSON.stringify({ type: 'viewing', roomId })));
     });
     ws.on('close', () => {
+      client.held = null;
+      this.toCheck.delete(ws);
       void this.setViewing(client, null);
       set.delete(ws);
       if (set.size === 0 && this.sockets.get(client.userId) === set) {
@@ -207,7 +245,10 @@ export class RealtimeService implements OnModuleDestroy {
     ws.send(JSON.stringify({ type: 'connected' }));
   }
 
-  /** Every 30 s: drops sockets that missed a pong or whose session ended, pings the rest, renews presence. */
+  /**
+   * Every 30 s: drops sockets that missed a pong, pings the rest, checks every session (in case a
+   * change went unheard: the database connection that listens was lost), renews presence.
+   */
   async heartbeatOnce(): Promise<void> {
     const all = [...this.sockets.values()].flatMap((set) => [...set]);
     for (const ws of all) {
@@ -219,7 +260,8 @@ export class RealtimeService implements OnModuleDestroy {
       client.alive = false;
       ws.ping();
     }
-    await this.closeEndedSessions(all).catch((error: Error) => this.logger.warn(`session check: ${error.message}`));
+    this.checkSessions(all);
+    await this.sessionsChecked();
     await this.presence('join', [...this.sockets.keys()]);
     await this.renewViewing(all.map((ws) => this.clients.get(ws)!).filter((c) => c.viewing !== null));
   }
@@ -270,12 +312,96 @@ export class RealtimeService implements OnModuleDestroy {
     return viewers;
   }
 
+  private openSockets(): WebSocket[] {
+    return [...this.sockets.values()].flatMap((set) => [...set]).filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  /**
+   * The database said sessions changed (the triggers of the Performance migration, on every
+   * replica): 's:<sid>' a session row updated or deleted (logout, revocation, a password change
+   * ending the others), 'u:<id>' a user row updated or deleted (approval withdrawn, rejection),
+   * '*' anything else. The sockets concerned hold their messages until their session is checked:
+   * a message sent after the change (a board commit heard right after it) never reaches a session
+   * that ended, and the socket closes at once instead of at the next heartbeat.
+   */
+  private sessionChanged(payload: string): void {
+    this.sessionChangesHeard++;
+    const sockets = this.openSockets();
+    if (payload.startsWith('s:')) {
+      const sid = payload.slice(2);
+      this.checkSessions(sockets.filter((ws) => this.clients.get(ws)?.sessionId === sid));
+    } else if (payload.startsWith('u:')) {
+      const userId = Number(payload.slice(2));
+      this.checkSessions(sockets.filter((ws) => this.clients.get(ws)?.userId === userId));
+    } else {
+      this.checkSessions(sockets);
+    }
+  }
+
+  /** Holds these sockets' messages and checks their sessions (with any already waiting) in one query. */
+  private checkSessions(sockets: WebSocket[]): void {
+    for (const ws of sockets) {
+      const client = this.clients.get(ws);
+      if (!client || ws.readyState !== WebSocket.OPEN) continue;
+      client.held ??= [];
+      this.toCheck.add(ws);
+    }
+    if (this.checking || !this.toCheck.size) return;
+    const batch = [...this.toCheck];
+    this.toCheck.clear();
+    this.checking = this.closeEndedSessions(batch)
+      .catch((error: Error) => {
+        // Not known to have ended: deliver what was held (the heartbeat checks again).
+        this.logger.warn(`session check: ${error.message}`);
+        for (const ws of batch) this.release(ws);
+      })
+      .finally(() => {
+        this.checking = null;
+        this.checkSessions([]);
+      });
+  }
+
+  /** Resolves once no session check is under way or waiting. */
+  private async sessionsChecked(): Promise<void> {
+    while (this.checking) await this.checking;
+  }
+
   private async closeEndedSessions(sockets: WebSocket[]): Promise<void> {
     const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
     if (!open.length) return;
     const ids = [...new Set(open.map((ws) => this.clients.get(ws)!.sessionId))];
     const valid = await this.sessionRecords.stillOpen(ids);
-    for (const ws of open) if (!valid.has(this.clients.get(ws)!.sessionId)) ws.close(SESSION_ENDED, 'Sessão encerrada');
+    for (const ws of open) {
+      const client = this.clients.get(ws)!;
+      if (valid.has(client.sessionId)) {
+        this.release(ws);
+      } else {
+        client.held = null;
+        ws.close(SESSION_ENDED, 'Sessão encerrada');
+      }
+    }
+  }
+
+  /** Sends what a socket held while its session was checked, unless another check of it is waiting. */
+  private release(ws: WebSocket): void {
+    const client = this.clients.get(ws);
+    if (!client?.held || this.toCheck.has(ws)) return;
+    const held = client.held;
+    client.held = null;
+    for (const text of held) this.sendTo(ws, text);
+  }
+
+  /** Sends to one socket now, or holds the message while its session is being checked. */
+  private sendTo(ws: WebSocket, text: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const client = this.clients.get(ws);
+    if (!client?.held) return ws.send(text);
+    if (client.held.length < MAX_HELD) client.held.push(text);
+    else {
+      // The check takes far too long (the database hangs): the client reconnects and resyncs.
+      client.held = null;
+      ws.close(TRY_AGAIN_LATER, 'Tente novamente');
+    }
   }
 
   private presenceKey(userId: number): string {
@@ -321,9 +447,7 @@ export class RealtimeService implements OnModuleDestroy {
           set boardServed(version: number) {
             client.boardServed = version;
           },
-          send: (text) => {
-            if (ws.readyState === WebSocket.OPEN) ws.send(text);
-          },
+          send: (text) => this.sendTo(ws, text),
         });
       }
     return out;
@@ -338,10 +462,6 @@ export class RealtimeService implements OnModuleDestroy {
     if (userIds.length) this.publish({ userIds, payload });
   }
 
-  broadcast(payload: RealtimeMessage): void {
-    this.publish({ userIds: null, payload });
-  }
-
   private publish(envelope: Envelope): void {
     if (this.publisher && this.publisher.status === 'ready') {
       // Our own subscriber hears it too, so every replica (this one included) delivers once.
@@ -353,9 +473,9 @@ export class RealtimeService implements OnModuleDestroy {
 
   private deliverLocally({ userIds, payload }: Envelope): void {
     const text = JSON.stringify(payload);
-    const sets = userIds === null ? [...this.sockets.values()] : userIds.map((id) => this.sockets.get(id) ?? new Set<WebSocket>());
+    const sets = userIds.map((id) => this.sockets.get(id) ?? new Set<WebSocket>());
     const targets = sets.flatMap((s) => [...s]);
-    for (const ws of targets) if (ws.readyState === WebSocket.OPEN) ws.send(text);
+    for (const ws of targets) this.sendTo(ws, text);
   }
 
   /**
@@ -383,6 +503,8 @@ export class RealtimeService implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.sessionChanges.close();
+    await this.checking;
     this.server?.off('upgrade', this.onUpgrade);
     await this.presence('leave', [...this.sockets.keys()]);
     for (const set of this.sockets.values()) for (const ws of set) ws.close(SERVICE_RESTART, 'Servidor reiniciando');

@@ -4,7 +4,9 @@ import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isCompletedColumnName, remindersDue, type ReminderClaim, type ReminderNotificationType } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { maySeeTask } from '../tasks/task-access';
 import { TaskLookup, type DueTask } from '../tasks/task-lookup';
+import { UserDirectory } from '../users/user-directory';
 import { NotificationsService } from './notifications.service';
 
 type DueRow = DueTask;
@@ -34,6 +36,7 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
     private readonly tasks: TaskLookup,
+    private readonly users: UserDirectory,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -70,11 +73,16 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
         ])) as { taskId: number; userId: number; kind: string }[]
       ).map((d) => `${d.taskId}/${d.userId}/${d.kind}`),
     );
+    // A reminder names the task: only to those who may see it now (a creator moved to a profile
+    // that sees only assigned tasks, or an assignee whose profile hides tasks, is not reminded).
+    const access = new Map((await this.users.approvedAccess([...new Set(rows.flatMap((r) => r.recipients))])).map((u) => [u.id, u]));
     let sent = 0;
     for (const row of rows) {
       if (isCompletedColumnName(row.columnName)) continue;
       for (const claim of remindersDue(row.deadline, row.reminderTime, now)) {
         for (const userId of row.recipients) {
+          const user = access.get(userId);
+          if (!user || !maySeeTask(user, row.assignees)) continue;
           if (done.has(`${row.taskId}/${userId}/${claim.kind}`)) continue;
           try {
             if (await this.deliver(row, userId, claim)) sent += 1;

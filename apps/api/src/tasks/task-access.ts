@@ -1,5 +1,5 @@
 import { ForbiddenException, NotFoundException } from '@nestjs/common';
-import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks } from '@wkflow/contracts';
+import { can, canEditAllTasks, canEditAssignedTasks, canViewAllTasks, type PermissionSubject } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
@@ -12,6 +12,15 @@ export function visibleTaskCondition(user: AuthenticatedUser, param: string, ali
   return canViewAllTasks(user)
     ? `${param}::int IS NOT NULL`
     : `EXISTS (SELECT 1 FROM task_assignees va WHERE va."taskId" = ${alias}.id AND va."userId" = ${param})`;
+}
+
+/**
+ * Whether a user may see a task assigned to `assignedTo`: tasks read, and every task or one
+ * assigned to him (what the board and assertCanSee show him). For what is sent to a user outside a
+ * request he made: notifications and /ws messages naming the task.
+ */
+export function maySeeTask(user: PermissionSubject & { id: number }, assignedTo: readonly number[]): boolean {
+  return can(user, 'tasks', 'read') && (canViewAllTasks(user) || assignedTo.includes(user.id));
 }
 
 /** 404 when the user may not see the task; 403 when they see it but may not edit it. */

@@ -36,6 +36,8 @@ export interface DueTask {
   columnName: string;
   /** The assignees; the creator when nobody is assigned. */
   recipients: number[];
+  /** The task's assignees (empty: the creator is reminded). */
+  assignees: number[];
 }
 
 /** Tasks as other modules see them: the visibility rule, titles and assignees. */
@@ -82,11 +84,12 @@ export class TaskLookup {
   /** Non-archived tasks due after `now` and within a day of it. */
   dueWithinADay(now: Date): Promise<DueTask[]> {
     return this.dataSource.query(
-      `SELECT t.id AS "taskId", t.title, t.deadline, t."reminderTime", c.name AS "columnName",
-              COALESCE(NULLIF(ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = t.id ORDER BY a."userId"), '{}'),
-                       CASE WHEN t."createdBy" IS NULL THEN '{}'::int[] ELSE ARRAY[t."createdBy"] END) AS recipients
-         FROM tasks t JOIN columns c ON c.id = t."columnId"
-        WHERE NOT t."isArchived" AND t.deadline > $1 AND t.deadline <= $1::timestamptz + interval '1 day'`,
+      `SELECT "taskId", title, deadline, "reminderTime", "columnName", assignees,
+              COALESCE(NULLIF(assignees, '{}'), CASE WHEN "createdBy" IS NULL THEN '{}'::int[] ELSE ARRAY["createdBy"] END) AS recipients
+         FROM (SELECT t.id AS "taskId", t.title, t.deadline, t."reminderTime", t."createdBy", c.name AS "columnName",
+                      ARRAY(SELECT a."userId" FROM task_assignees a WHERE a."taskId" = t.id ORDER BY a."userId") AS assignees
+                 FROM tasks t JOIN columns c ON c.id = t."columnId"
+                WHERE NOT t."isArchived" AND t.deadline > $1 AND t.deadline <= $1::timestamptz + interval '1 day') due`,
       [now],
     );
   }

@@ -27,6 +27,8 @@ export async function sessionCookie(ctx: TestContext, email: string, password: s
 export interface LiveSocket {
   ws: WebSocket;
   messages: LiveMessage[];
+  /** The code the socket was closed with (undefined while open). */
+  closeCode?: number;
   /** Resolves with the first message (seen or coming) that matches. */
   next(match: (m: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
   close(): Promise<void>;
@@ -52,6 +54,7 @@ export async function openSocket(url: string, cookie: string, headers: Record<st
         ws.close();
       }),
   };
+  ws.on('close', (code) => (live.closeCode = code));
   await live.next((m) => m.type === 'connected');
   return live;
 }
@@ -66,5 +69,20 @@ export function refusedStatus(url: string, headers: Record<string, string> = {})
     });
     ws.on('open', () => reject(new Error('the upgrade was accepted')));
     ws.on('error', () => undefined);
+  });
+}
+
+/**
+ * The close code of the socket once the server closes it, or null when it is still open after
+ * `withinMs` (a session that ended must close its sockets at once, not at the next heartbeat).
+ */
+export function closedWithin(socket: LiveSocket, withinMs: number): Promise<number | null> {
+  if (socket.ws.readyState === WebSocket.CLOSED) return Promise.resolve(socket.closeCode ?? null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), withinMs);
+    socket.ws.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
   });
 }
