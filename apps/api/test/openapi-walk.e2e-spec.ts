@@ -36,6 +36,8 @@ type Json = Record<string, unknown>;
 const BUSINESS_RULES: { operation: string; message: RegExp; why: string }[] = [
   // A reset token is valid only as it was e-mailed (password-reset.e2e-spec.ts follows one): the document cannot know one.
   { operation: 'POST /api/auth/reset-password', message: /^Este link de redefinição de senha é inválido/, why: 'an unknown token' },
+  // Likewise a login-unlock token (login-limits.e2e-spec.ts follows one from the e-mail).
+  { operation: 'POST /api/auth/login-unlock', message: /^Este link de liberação é inválido/, why: 'an unknown token' },
   // A rule between query parameters: OpenAPI parameters cannot depend on each other (their descriptions say it).
   { operation: 'GET /api/tasks', message: /^since não pode ser combinado/, why: 'since (changes) takes no list filters' },
   { operation: 'GET /api/time-entries/timesheet', message: /período personalizado/, why: 'from/to only with period=custom' },

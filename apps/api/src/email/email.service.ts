@@ -131,6 +131,8 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
   /** The re-queue of every due row in progress, and whether another was asked for meanwhile. */
   private requeuing: Promise<void> | null = null;
   private requeueAgain = false;
+  /** A re-queue that stopped short (an add timed out under load, Redis went away): the next sweep finishes it. */
+  private requeueUnfinished = false;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -315,7 +317,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.sweeping) return 0;
     this.sweeping = true;
     try {
-      if (await this.redisLostData()) await this.requeueDue('Redis lost its data');
+      if ((await this.redisLostData()) || this.requeueUnfinished) await this.requeueDue('Redis lost its data');
       const rows: { id: number; queuedAt: Date | null }[] = await this.dataSource.query(
         `SELECT id, "queuedAt" FROM email_queue
           WHERE status IN ('pending', 'scheduled') AND ("queuedAt" IS NULL OR "queuedAt" < now() - make_interval(mins => $1))
@@ -373,6 +375,7 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
     this.requeuing = (async () => {
       do {
         this.requeueAgain = false;
+        this.requeueUnfinished = false;
         let after = 0;
         let requeued = 0;
         try {
@@ -382,12 +385,17 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
               [after],
             );
             if (!rows.length) break;
-            if (!(await this.addJobs(rows.map((row) => row.id)))) break; // Redis is down again: its next 'ready' retries
+            if (!(await this.addJobs(rows.map((row) => row.id)))) {
+              // Redis is down again (its next 'ready' retries) or slow to answer: the next sweep retries too.
+              this.requeueUnfinished = true;
+              break;
+            }
             requeued += rows.length;
             after = rows[rows.length - 1].id;
           }
           if (requeued) this.logger.warn(`${reason}: ${requeued} pending e-mail(s) handed to the queue again`);
         } catch (error) {
+          this.requeueUnfinished = true;
           this.logger.warn(`re-queue: ${error instanceof Error ? error.message : error}`);
         }
       } while (this.requeueAgain && !this.closed);
