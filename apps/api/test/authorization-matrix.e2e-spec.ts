@@ -2,8 +2,10 @@ import { expectAll, only, runMatrix, type MatrixEnv, type MatrixRow } from './ut
 import { newUser, unique } from './utils/test-app';
 
 /**
- * Each endpoint × anonymous, the three seeded profiles (admin 1, gerente 2, colaborador 3) and a
- * custom profile with every module hidden. Later modules append their rows below.
+ * Each endpoint × anonymous, the three seeded profiles (admin 1, gerente 2, colaborador 3), a
+ * custom profile with every module hidden and Colaborador's profile with 'Senhas & Acessos' hidden
+ * (noCredentials: it expects what colaborador does unless a row says otherwise). Later modules
+ * append their rows below.
  * Seeded rights that matter here: gerente has users read and user_management read (no write);
  * colaborador has users and user_management hidden.
  */
@@ -390,6 +392,55 @@ const TIMER_ROWS: MatrixRow[] = [
   },
 ];
 
+// ---------- client credentials ('Senhas & Acessos': client_credentials, under Clientes) ----------
+/** A fresh credential on the matrix client, made by the administrator. */
+const someCredential = async ({ actors }: MatrixEnv): Promise<number> =>
+  (
+    await actors.agents.admin
+      .post(`/api/clients/${clientId}/access`)
+      .send({ toolName: unique('Matriz '), url: 'https://matriz.com.br', username: 'm', password: 'p' })
+  ).body.id;
+const CREDENTIAL_ROWS: MatrixRow[] = [
+  {
+    name: 'GET /api/clients/:id (no credential data, seen without client_credentials)',
+    method: 'get',
+    path: () => `/api/clients/${clientId}`,
+    expect: expectAll('2xx', { hidden: 403 }),
+  },
+  {
+    name: 'GET /api/clients/:id/access',
+    method: 'get',
+    path: () => `/api/clients/${clientId}/access`,
+    expect: expectAll('2xx', { hidden: 403, noCredentials: 403 }),
+  },
+  {
+    name: 'POST /api/clients/:id/access',
+    method: 'post',
+    path: () => `/api/clients/${clientId}/access`,
+    body: () => ({ toolName: unique('Matriz '), url: 'https://matriz.com.br', username: 'm', password: 'p' }),
+    expect: only(['admin', 'gerente']),
+  },
+  {
+    name: 'PATCH /api/clients/:id/access/:credentialId',
+    method: 'patch',
+    path: async (env) => `/api/clients/${clientId}/access/${await someCredential(env)}`,
+    body: () => ({ observations: 'matriz' }),
+    expect: only(['admin', 'gerente']),
+  },
+  {
+    name: 'DELETE /api/clients/:id/access/:credentialId',
+    method: 'delete',
+    path: async (env) => `/api/clients/${clientId}/access/${await someCredential(env)}`,
+    expect: only(['admin', 'gerente']),
+  },
+  {
+    name: 'POST /api/clients/:id/access/:credentialId/reveal',
+    method: 'post',
+    path: async (env) => `/api/clients/${clientId}/access/${await someCredential(env)}/reveal`,
+    expect: only(['admin', 'gerente']),
+  },
+];
+
 // ---------- notifications and admin e-mail tools ----------
 const NOTIFICATION_ROWS: MatrixRow[] = [
   { name: 'GET /api/notifications', method: 'get', path: () => '/api/notifications', expect: expectAll('2xx') },
@@ -411,7 +462,7 @@ const NOTIFICATION_ROWS: MatrixRow[] = [
 ];
 
 describe('authorization matrix (e2e)', () => {
-  runMatrix([...AUTH_ROWS, ...USERS_ROWS, ...BOARD_ROWS, ...TIMER_ROWS, ...NOTIFICATION_ROWS], {
+  runMatrix([...AUTH_ROWS, ...USERS_ROWS, ...BOARD_ROWS, ...TIMER_ROWS, ...CREDENTIAL_ROWS, ...NOTIFICATION_ROWS], {
     setup: async (ctx) => {
       [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
       [{ id: backlogId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'Backlog'`);

@@ -2,7 +2,7 @@ import type request from 'supertest';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
-type Need = 'clients:read' | 'clients:write' | 'chat:read' | 'chat:write';
+type Need = 'clients:read' | 'clients:write' | 'credentials:read' | 'credentials:write' | 'chat:read' | 'chat:write';
 
 interface Fixtures {
   clientId: number;
@@ -23,8 +23,9 @@ const MISSING = 2147483647;
 
 /**
  * Who may call each clients, onboarding and chat endpoint (extended.md §6; onboarding follows the
- * clients module: read to view, write to start and update; revealing a password needs clients write;
- * marking a room read needs chat read). Allowed callers must get past the guard (no 401/403, no 5xx);
+ * clients module: read to view, write to start and update; 'Senhas & Acessos' follows its own
+ * client_credentials permission, never beyond clients': read to list, write to change and to reveal
+ * a password; marking a room read needs chat read). Allowed callers must get past the guard (no 401/403, no 5xx);
  * the rest get 403, and anonymous callers 401.
  */
 const ROWS: Row[] = [
@@ -36,21 +37,21 @@ const ROWS: Row[] = [
   { method: 'post', path: (f) => `/api/clients/${f.clientId}/logo`, need: 'clients:write' },
   { method: 'get', path: (f) => `/api/clients/${f.clientId}/logo`, need: 'clients:read' },
   { method: 'delete', path: () => `/api/clients/${MISSING}/logo`, need: 'clients:write' },
-  { method: 'get', path: (f) => `/api/clients/${f.clientId}/access`, need: 'clients:read' },
+  { method: 'get', path: (f) => `/api/clients/${f.clientId}/access`, need: 'credentials:read' },
   {
     method: 'post',
     path: (f) => `/api/clients/${f.clientId}/access`,
     body: () => ({ toolName: 'Matriz', url: 'https://matriz.com.br', username: 'm', password: 'p' }),
-    need: 'clients:write',
+    need: 'credentials:write',
   },
   {
     method: 'patch',
     path: (f) => `/api/clients/${f.clientId}/access/${f.credentialId}`,
     body: () => ({ observations: 'matriz' }),
-    need: 'clients:write',
+    need: 'credentials:write',
   },
-  { method: 'delete', path: (f) => `/api/clients/${f.clientId}/access/${MISSING}`, need: 'clients:write' },
-  { method: 'post', path: (f) => `/api/clients/${f.clientId}/access/${f.credentialId}/reveal`, need: 'clients:write' },
+  { method: 'delete', path: (f) => `/api/clients/${f.clientId}/access/${MISSING}`, need: 'credentials:write' },
+  { method: 'post', path: (f) => `/api/clients/${f.clientId}/access/${f.credentialId}/reveal`, need: 'credentials:write' },
   { method: 'get', path: () => '/api/onboarding', need: 'clients:read' },
   { method: 'post', path: () => '/api/onboarding', body: (f) => ({ clientId: f.clientId }), need: 'clients:write' },
   { method: 'get', path: (f) => `/api/onboarding/${f.processId}/steps`, need: 'clients:read' },
@@ -69,11 +70,21 @@ const ROWS: Row[] = [
 
 /** The callers, with what their profile grants. */
 const ROLES: { name: string; grants: Need[] }[] = [
-  { name: 'Administrador (perfil 1)', grants: ['clients:read', 'clients:write', 'chat:read', 'chat:write'] },
-  { name: 'Gerente (perfil 2)', grants: ['clients:read', 'clients:write', 'chat:read', 'chat:write'] },
-  { name: 'Colaborador (perfil 3)', grants: ['clients:read', 'chat:read', 'chat:write'] },
+  {
+    name: 'Administrador (perfil 1)',
+    grants: ['clients:read', 'clients:write', 'credentials:read', 'credentials:write', 'chat:read', 'chat:write'],
+  },
+  {
+    name: 'Gerente (perfil 2)',
+    grants: ['clients:read', 'clients:write', 'credentials:read', 'credentials:write', 'chat:read', 'chat:write'],
+  },
+  { name: 'Colaborador (perfil 3)', grants: ['clients:read', 'credentials:read', 'chat:read', 'chat:write'] },
   { name: 'perfil com chat read, clientes ocultos', grants: ['chat:read'] },
   { name: 'perfil sem acesso (clientes e chat ocultos)', grants: [] },
+  { name: 'perfil com clientes read, Senhas & Acessos ocultos', grants: ['clients:read'] },
+  { name: 'perfil com clientes write, Senhas & Acessos ocultos', grants: ['clients:read', 'clients:write'] },
+  { name: 'perfil com clientes write, Senhas & Acessos read', grants: ['clients:read', 'clients:write', 'credentials:read'] },
+  { name: 'perfil com clientes read, Senhas & Acessos write', grants: ['clients:read', 'credentials:read'] },
 ];
 
 describe('clients, onboarding and chat authorization (e2e)', () => {
@@ -106,6 +117,22 @@ describe('clients, onboarding and chat authorization (e2e)', () => {
       ]),
     });
     agents.set(ROLES[4].name, await loginAs(ctx, nobody.email, nobody.password));
+    const credentialProfiles: [string, string][] = [
+      ['read', 'hidden'],
+      ['write', 'hidden'],
+      ['write', 'read'],
+      ['read', 'write'],
+    ];
+    for (const [offset, [clients, credentials]] of credentialProfiles.entries()) {
+      const user = await newUser(ctx, {
+        profileId: await customProfile(ctx, [
+          ['clients', clients],
+          ['client_credentials', credentials],
+          ['chat', 'hidden'],
+        ]),
+      });
+      agents.set(ROLES[5 + offset].name, await loginAs(ctx, user.email, user.password));
+    }
 
     const client = await admin
       .post('/api/clients')

@@ -103,7 +103,7 @@ test("editing a profile's permissions changes the affected user's header", async
 
   // One row per module; clients hidden, the rest as seeded.
   const rows = await product.sql(`SELECT module, permission FROM module_permissions WHERE "profileId" = 3 ORDER BY module`);
-  assert.equal(rows.length, 9);
+  assert.equal(rows.length, 10);
   assert.equal(rows.find((r) => r.module === 'clients')?.permission, 'hidden');
   assert.equal(rows.find((r) => r.module === 'chat')?.permission, 'write');
 

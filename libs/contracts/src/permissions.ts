@@ -5,6 +5,7 @@
 export const MODULES = [
   'wkflow',
   'clients',
+  'client_credentials',
   'tasks',
   'time_tracking',
   'team_statistics',
@@ -25,6 +26,7 @@ export type PermissionNeed = 'read' | 'write' | 'view_all';
 export const EDITOR_LEVELS: Record<ModuleName, PermissionLevel[]> = {
   wkflow: ['read', 'write', 'hidden'],
   clients: ['read', 'write', 'hidden'],
+  client_credentials: ['read', 'write', 'hidden'],
   tasks: ['read', 'write', 'view_assigned', 'edit_assigned', 'hidden'],
   time_tracking: ['read', 'write', 'view_assigned', 'own_only', 'hidden'],
   team_statistics: ['read', 'write', 'hidden'],
@@ -37,6 +39,7 @@ export const EDITOR_LEVELS: Record<ModuleName, PermissionLevel[]> = {
 export const MODULE_LABELS: Record<ModuleName, string> = {
   wkflow: 'WKFlow',
   clients: 'Clientes',
+  client_credentials: 'Senhas & Acessos',
   tasks: 'Tarefas',
   time_tracking: 'Controle de Tempo',
   team_statistics: 'Estatísticas da Equipe',
@@ -55,6 +58,14 @@ export const LEVEL_LABELS: Record<PermissionLevel, string> = {
   hidden: 'Oculto',
   view_all: 'Ver todos',
   edit_all: 'Editar todos',
+};
+
+/**
+ * Modules that live inside another one: 'Senhas & Acessos' is a part of Clientes, so it never grants
+ * more than the clients permission does (clients read + credentials write edits nothing).
+ */
+export const PARENT_MODULE: Partial<Record<ModuleName, ModuleName>> = {
+  client_credentials: 'clients',
 };
 
 /** The profile every module is fully open to. */
@@ -108,10 +119,13 @@ function levelsFor(subject: PermissionSubject, module: string): string[] {
 
 /**
  * The one rule: profile 1 has full access; otherwise a module grants a need when one of its
- * levels grants it and none of them is hidden (hidden blocks everything).
+ * levels grants it and none of them is hidden (hidden blocks everything), and, for a module that
+ * lives inside another (PARENT_MODULE), when that one grants the need too.
  */
 export function can(subject: PermissionSubject, module: string, need: PermissionNeed): boolean {
   if (subject.accessProfileId === ADMIN_PROFILE_ID) return true;
+  const parent = PARENT_MODULE[module as ModuleName];
+  if (parent && !can(subject, parent, need)) return false;
   const levels = levelsFor(subject, module);
   if (levels.includes('hidden')) return false;
   return levels.some((level) => levelGrants(level, need));

@@ -65,6 +65,41 @@ describe('can', () => {
   });
 });
 
+describe("client credentials ('Senhas & Acessos', a permission of its own under Clientes)", () => {
+  const profile = (clients: string, credentials?: string): PermissionSubject => ({
+    accessProfileId: 7,
+    permissions: [
+      { module: 'clients', permission: clients },
+      ...(credentials ? [{ module: 'client_credentials', permission: credentials }] : []),
+    ],
+  });
+  it('follows its own level when clients grants as much', () => {
+    expect(can(profile('write', 'write'), 'client_credentials', 'write')).toBe(true);
+    expect(can(profile('write', 'read'), 'client_credentials', 'read')).toBe(true);
+    expect(can(profile('write', 'read'), 'client_credentials', 'write')).toBe(false);
+    expect(can(profile('read', 'read'), 'client_credentials', 'read')).toBe(true);
+  });
+  it('hides credentials from a profile that still reads or writes clients', () => {
+    for (const clients of ['read', 'write']) {
+      expect(can(profile(clients, 'hidden'), 'client_credentials', 'read')).toBe(false);
+      expect(can(profile(clients, 'hidden'), 'client_credentials', 'write')).toBe(false);
+      expect(can(profile(clients, 'hidden'), 'clients', 'read')).toBe(true);
+    }
+  });
+  it('never grants more than the clients permission', () => {
+    expect(can(profile('read', 'write'), 'client_credentials', 'read')).toBe(true);
+    expect(can(profile('read', 'write'), 'client_credentials', 'write')).toBe(false);
+    expect(can(profile('hidden', 'write'), 'client_credentials', 'read')).toBe(false);
+    expect(
+      can({ accessProfileId: 7, permissions: [{ module: 'client_credentials', permission: 'write' }] }, 'client_credentials', 'read'),
+    ).toBe(false);
+  });
+  it('is denied without a row of its own (fail closed), and open to profile 1', () => {
+    expect(can(profile('write'), 'client_credentials', 'read')).toBe(false);
+    expect(can({ accessProfileId: 1, permissions: [] }, 'client_credentials', 'write')).toBe(true);
+  });
+});
+
 describe('task and time rules', () => {
   it('views all tasks with view_all, edit_all or write', () => {
     for (const level of ['view_all', 'edit_all', 'write']) expect(canViewAllTasks(subject('tasks', level))).toBe(true);

@@ -27,7 +27,10 @@ import { LOGO_FIELD, LogoUploadInterceptor } from './logo-upload.interceptor';
 import type { TempUpload } from '../uploads/upload-files';
 import { ApiFile, ApiResult } from '../openapi/api-result';
 
-/** /api/clients: reads need clients read, writes clients write (extended.md §6). */
+/**
+ * /api/clients: reads need clients read, writes clients write (extended.md §6). 'Senhas & Acessos'
+ * (/access) needs client_credentials, a permission of its own that never exceeds clients'.
+ */
 @ApiTags('clients')
 @Controller('clients')
 export class ClientsController {
@@ -109,21 +112,21 @@ export class ClientsController {
     return this.clients.removeLogo(id);
   }
 
-  @RequirePermission('clients', 'read')
+  @RequirePermission('client_credentials', 'read')
   @Get(':id/access')
   @ApiResult('ClientCredential', { isArray: true })
   listCredentials(@IdParam('id') id: number): Promise<ClientCredential[]> {
     return this.credentials.list(id);
   }
 
-  @RequirePermission('clients', 'write')
+  @RequirePermission('client_credentials', 'write')
   @Post(':id/access')
   @ApiResult('ClientCredential')
   createCredential(@IdParam('id') id: number, @Body() dto: CreateCredentialDto): Promise<ClientCredential> {
     return this.credentials.create(id, dto);
   }
 
-  @RequirePermission('clients', 'write')
+  @RequirePermission('client_credentials', 'write')
   @Patch(':id/access/:credentialId')
   @ApiResult('ClientCredential')
   updateCredential(
@@ -134,7 +137,7 @@ export class ClientsController {
     return this.credentials.update(id, credentialId, dto);
   }
 
-  @RequirePermission('clients', 'write')
+  @RequirePermission('client_credentials', 'write')
   @Delete(':id/access/:credentialId')
   @HttpCode(200)
   @ApiResult('SuccessResponse')
@@ -144,7 +147,7 @@ export class ClientsController {
   }
 
   /** Seeing a stored password is a write-level act (whoever may change it may see it), and is recorded. */
-  @RequirePermission('clients', 'write')
+  @RequirePermission('client_credentials', 'write')
   @Post(':id/access/:credentialId/reveal')
   @HttpCode(200)
   @ApiResult('RevealCredentialResponse')

@@ -8,6 +8,7 @@ const DEMO_PROFILE = {
   permissions: [
     { module: 'wkflow', permission: 'read' },
     { module: 'clients', permission: 'write' },
+    { module: 'client_credentials', permission: 'write' },
     { module: 'tasks', permission: 'view_assigned', additionalData: { taskScope: 'view_assigned_only' } },
     { module: 'time_tracking', permission: 'own_only' },
     { module: 'team_statistics', permission: 'hidden' },

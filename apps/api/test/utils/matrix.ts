@@ -7,8 +7,8 @@ import { loginAs, newUser, startTestApp, type TestContext, TEST_ADMIN_PASSWORD, 
  * status class. A module adds its endpoints by appending rows (or by calling runMatrix with its
  * own rows in its own suite).
  */
-export type Actor = 'anonymous' | 'admin' | 'gerente' | 'colaborador' | 'hidden';
-export const ACTORS: Actor[] = ['anonymous', 'admin', 'gerente', 'colaborador', 'hidden'];
+export type Actor = 'anonymous' | 'admin' | 'gerente' | 'colaborador' | 'hidden' | 'noCredentials';
+export const ACTORS: Actor[] = ['anonymous', 'admin', 'gerente', 'colaborador', 'hidden', 'noCredentials'];
 export type LoggedInActor = Exclude<Actor, 'anonymous'>;
 /** '2xx' for any success, or an exact status. */
 export type Expectation = '2xx' | 400 | 401 | 403 | 404 | 409;
@@ -24,7 +24,7 @@ export interface MatrixUser {
 export interface MatrixActors {
   agents: Record<LoggedInActor, Agent>;
   users: Record<LoggedInActor, MatrixUser>;
-  /** The profile behind each actor: 1, 2, 3 and the custom all-hidden one. */
+  /** The profile behind each actor: 1, 2, 3, the custom all-hidden one and Colaborador without 'Senhas & Acessos'. */
   profiles: Record<LoggedInActor, number>;
   /** Kept for rows that only need ids. */
   ids: Record<LoggedInActor, number>;
@@ -51,11 +51,20 @@ export interface MatrixRow {
   freshSession?: boolean;
   /** The test's name: the route, e.g. 'GET /api/users/:id (another user)'. */
   name: string;
-  expect: Record<Actor, Expectation>;
+  /** noCredentials, when not given, expects what colaborador does (its profile differs only there). */
+  expect: Record<Exclude<Actor, 'noCredentials'>, Expectation> & Partial<Record<'noCredentials', Expectation>>;
 }
 
-/** Shorthand: the same expectation for the four logged-in actors unless overridden; anonymous gets 401. */
-export function expectAll(loggedIn: Expectation, overrides: Partial<Record<Actor, Expectation>> = {}): Record<Actor, Expectation> {
+/** What a row expects of an actor. */
+export function expectationOf(row: MatrixRow, actor: Actor): Expectation {
+  return actor === 'noCredentials' ? (row.expect.noCredentials ?? row.expect.colaborador) : row.expect[actor];
+}
+
+/**
+ * Shorthand: the same expectation for the logged-in actors unless overridden (noCredentials follows
+ * colaborador unless named); anonymous gets 401.
+ */
+export function expectAll(loggedIn: Expectation, overrides: Partial<Record<Actor, Expectation>> = {}): MatrixRow['expect'] {
   return { anonymous: 401, admin: loggedIn, gerente: loggedIn, colaborador: loggedIn, hidden: loggedIn, ...overrides };
 }
 
@@ -64,15 +73,16 @@ export function only(
   actors: LoggedInActor[],
   allowed: Expectation = '2xx',
   overrides: Partial<Record<Actor, Expectation>> = {},
-): Record<Actor, Expectation> {
-  const expectation = expectAll(403, overrides);
+): MatrixRow['expect'] {
+  const expectation: MatrixRow['expect'] = expectAll(403, overrides);
   for (const actor of actors) if (!(actor in overrides)) expectation[actor] = allowed;
   return expectation;
 }
 
 /**
- * One user per seeded profile plus one whose custom profile hides every module. The custom
- * profile is made as an administrator would: POST /api/access-profiles, then PUT its permissions.
+ * One user per seeded profile, one whose custom profile hides every module, and one whose profile
+ * is Colaborador's with 'Senhas & Acessos' (client_credentials) hidden. The custom profiles are
+ * made as an administrator would: POST /api/access-profiles, then PUT their permissions.
  */
 export async function matrixActors(ctx: TestContext): Promise<MatrixActors> {
   const admin = await loginAs(ctx, ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
@@ -83,11 +93,30 @@ export async function matrixActors(ctx: TestContext): Promise<MatrixActors> {
     .send({ permissions: MODULES.map((module) => ({ module, permission: 'hidden', additionalData: null })) });
   if (saved.status !== 200) throw new Error(`could not save the hidden profile: ${saved.status} ${JSON.stringify(saved.body)}`);
 
-  const profiles: Record<LoggedInActor, number> = { admin: 1, gerente: 2, colaborador: 3, hidden: profile.body.id };
+  const collaborator = await admin.get('/api/access-profiles/3/permissions');
+  const noCredentials = await admin
+    .post('/api/access-profiles')
+    .send({ name: unique('Sem senhas '), description: 'Colaborador sem Senhas & Acessos' });
+  const savedNoCredentials = await admin.put(`/api/access-profiles/${noCredentials.body.id}/permissions`).send({
+    permissions: collaborator.body.map((p: { module: string; permission: string; additionalData: unknown }) => ({
+      module: p.module,
+      permission: p.module === 'client_credentials' ? 'hidden' : p.permission,
+      additionalData: p.additionalData,
+    })),
+  });
+  if (savedNoCredentials.status !== 200) throw new Error(`could not save the no-credentials profile: ${savedNoCredentials.status}`);
+
+  const profiles: Record<LoggedInActor, number> = {
+    admin: 1,
+    gerente: 2,
+    colaborador: 3,
+    hidden: profile.body.id,
+    noCredentials: noCredentials.body.id,
+  };
   const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
   const users = { admin: { id: adminId, email: ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } } as Record<LoggedInActor, MatrixUser>;
   const agents = { admin } as Record<LoggedInActor, Agent>;
-  for (const actor of ['gerente', 'colaborador', 'hidden'] as const) {
+  for (const actor of ['gerente', 'colaborador', 'hidden', 'noCredentials'] as const) {
     const user = await newUser(ctx, { profileId: profiles[actor] });
     users[actor] = user;
     agents[actor] = await loginAs(ctx, user.email, user.password);
@@ -117,8 +146,9 @@ export async function checkRow(ctx: TestContext, actors: MatrixActors, row: Matr
   const path = await row.path(env);
   const call = agent[row.method](path);
   const response = row.body ? await call.send(await row.body(env)) : await call;
-  if (matches(response.status, row.expect[actor])) return null;
-  return `${actor} ${row.method.toUpperCase()} ${path}: expected ${row.expect[actor]}, got ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`;
+  const expected = expectationOf(row, actor);
+  if (matches(response.status, expected)) return null;
+  return `${actor} ${row.method.toUpperCase()} ${path}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`;
 }
 
 /** Runs every row for every actor and reports each mismatch (not only the first). */

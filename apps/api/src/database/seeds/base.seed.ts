@@ -20,6 +20,7 @@ export const DEFAULT_PERMISSIONS: Record<number, SeedPermission[]> = {
   2: [
     ['wkflow', 'write'],
     ['clients', 'write'],
+    ['client_credentials', 'write'],
     ['tasks', 'write', { editAllTasks: true }],
     ['time_tracking', 'write'],
     ['team_statistics', 'read'],
@@ -31,6 +32,7 @@ export const DEFAULT_PERMISSIONS: Record<number, SeedPermission[]> = {
   3: [
     ['wkflow', 'read'],
     ['clients', 'read'],
+    ['client_credentials', 'read'],
     ['tasks', 'edit_assigned'],
     ['time_tracking', 'own_only'],
     ['team_statistics', 'hidden'],

@@ -18,15 +18,22 @@ import { useClient } from './useClients';
 
 type TabKey = 'data' | 'social' | 'access';
 
-/** /clients/{id}: tabs 'Dados do Cliente', 'Redes Sociais', 'Senhas & Acessos' and the delete dialog. */
+/**
+ * /clients/{id}: tabs 'Dados do Cliente', 'Redes Sociais', 'Senhas & Acessos' (only for a profile
+ * whose client_credentials permission lets it read them; the API refuses the rest) and the delete dialog.
+ */
 export default function ClientEditPage() {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
   const { can } = usePermissions();
   const canWrite = can('clients', 'write');
+  const canReadCredentials = can('client_credentials', 'read');
+  const canWriteCredentials = can('client_credentials', 'write');
   const { data: client, error, isLoading } = useClient(validId ? id : null);
   const [tab, setTab] = useState<TabKey>('data');
+  // An administrator may hide the credentials while the tab is open: fall back to the client's data.
+  const shownTab: TabKey = tab === 'access' && !canReadCredentials ? 'data' : tab;
 
   if (!validId || errorStatus(error) === 404) return <ClientNotFound />;
   if (error) return <LoadError message={errorMessage(error, 'Não foi possível carregar o cliente.')} />;
@@ -35,7 +42,7 @@ export default function ClientEditPage() {
   return (
     <Box>
       <ClientHeader client={client} canWrite={canWrite} />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount>
+      <Tabs.Root value={shownTab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount>
         <Tabs.List mb="5" overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="data" flexShrink={0} whiteSpace="nowrap">
             <Building2 size={16} /> Dados do Cliente
@@ -43,9 +50,11 @@ export default function ClientEditPage() {
           <Tabs.Trigger value="social" flexShrink={0} whiteSpace="nowrap">
             <Share2 size={16} /> Redes Sociais
           </Tabs.Trigger>
-          <Tabs.Trigger value="access" flexShrink={0} whiteSpace="nowrap">
-            <KeyRound size={16} /> Senhas & Acessos
-          </Tabs.Trigger>
+          {canReadCredentials && (
+            <Tabs.Trigger value="access" flexShrink={0} whiteSpace="nowrap">
+              <KeyRound size={16} /> Senhas & Acessos
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="data" pt="0">
           <ClientDetailsTab client={client} canWrite={canWrite} />
@@ -53,9 +62,11 @@ export default function ClientEditPage() {
         <Tabs.Content value="social" pt="0">
           <SocialLinksTab client={client} canWrite={canWrite} />
         </Tabs.Content>
-        <Tabs.Content value="access" pt="0">
-          <CredentialsTab clientId={client.id} canWrite={canWrite} />
-        </Tabs.Content>
+        {canReadCredentials && (
+          <Tabs.Content value="access" pt="0">
+            <CredentialsTab clientId={client.id} canWrite={canWriteCredentials} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
     </Box>
   );

@@ -29,7 +29,7 @@ import { useClientAccess } from './useClients';
 /**
  * 'Senhas & Acessos': stored credentials with the password masked. The eye reveals one through
  * the recorded POST .../reveal and hides it again; copy reveals (if needed) and copies. Revealing
- * needs clients write on the API, so readers only see the mask.
+ * needs client_credentials write on the API, so readers only see the mask.
  */
 export function CredentialsTab({ clientId, canWrite }: { clientId: number; canWrite: boolean }) {
   const { data, error, isLoading } = useClientAccess(clientId);

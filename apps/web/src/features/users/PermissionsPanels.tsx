@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Center, HStack, NativeSelect, Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react';
-import { MODULE_LABELS, MODULES, type AccessProfile, type ModulePermission } from '@wkflow/contracts';
-import { RotateCcw, Save } from 'lucide-react';
+import { MODULE_LABELS, MODULES, PARENT_MODULE, type AccessProfile, type ModulePermission } from '@wkflow/contracts';
+import { CornerDownRight, RotateCcw, Save } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
@@ -29,6 +29,17 @@ export function FullAccessNote({ profile, editing = false }: { profile: AccessPr
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
+  );
+}
+
+/** A module's name; one that lives inside another (Senhas & Acessos under Clientes) is drawn beneath it. */
+function ModuleName({ module }: { module: keyof typeof MODULE_LABELS }) {
+  if (!PARENT_MODULE[module]) return <>{MODULE_LABELS[module]}</>;
+  return (
+    <HStack as="span" gap="1.5" ps="1">
+      <CornerDownRight size={14} aria-hidden="true" />
+      <span>{MODULE_LABELS[module]}</span>
+    </HStack>
   );
 }
 
@@ -69,7 +80,9 @@ export function PermissionsView({ profile, permissions }: { profile: AccessProfi
             const { permission, editAllTasks } = draft[module];
             return (
               <Table.Row key={module} data-module={module}>
-                <Table.Cell fontWeight="medium">{MODULE_LABELS[module]}</Table.Cell>
+                <Table.Cell fontWeight="medium">
+                  <ModuleName module={module} />
+                </Table.Cell>
                 <Table.Cell>
                   <HStack gap="2" wrap="wrap">
                     {full ? (
@@ -144,15 +157,25 @@ export function PermissionsEditor({ profile, permissions, currentProfileId }: Pe
           const { permission, editAllTasks } = draft[module];
           const changed = permission !== baseline[module].permission || editAllTasks !== baseline[module].editAllTasks;
           return (
-            <Box key={module} px="3" py="2.5" bg={changed ? 'brand.subtle' : undefined}>
+            <Box key={module} px="3" py="2.5" bg={changed ? 'brand.subtle' : undefined} data-module={module}>
               <HStack justify="space-between" gap="3" wrap="wrap">
-                <Text asChild fontWeight="medium" textStyle="sm">
-                  <label htmlFor={`perm-${module}`}>{MODULE_LABELS[module]}</label>
-                </Text>
+                <Box>
+                  <Text asChild fontWeight="medium" textStyle="sm">
+                    <label htmlFor={`perm-${module}`}>
+                      <ModuleName module={module} />
+                    </label>
+                  </Text>
+                  {module === 'client_credentials' && (
+                    <Text id="perm-client_credentials-hint" color="fg.muted" textStyle="xs" ps="6">
+                      Ferramentas, URLs, logins e senhas dos clientes; nunca além da permissão de Clientes.
+                    </Text>
+                  )}
+                </Box>
                 <NativeSelect.Root size="sm" width={{ base: 'full', sm: '52' }} disabled={saving}>
                   <NativeSelect.Field
                     id={`perm-${module}`}
                     name={`perm-${module}`}
+                    aria-describedby={module === 'client_credentials' ? 'perm-client_credentials-hint' : undefined}
                     value={permission}
                     onChange={(e) => update(module, { permission: e.target.value })}
                     data-testid={`permission-select-${module}`}
