@@ -35,17 +35,12 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
 
   if (!clickToEdit) {
     return (
-      <Field.Root invalid={invalid} required>
+      // The root's id is the textarea's id and its label's `for`.
+      <Field.Root id="field-description" invalid={invalid} required>
         <Field.Label>
           Descrição <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea
-          {...field}
-          minH="120px"
-          maxLength={TASK_DESCRIPTION_MAX}
-          placeholder="Adicione uma descrição mais detalhada..."
-          id="field-description"
-        />
+        <Textarea {...field} minH="120px" maxLength={TASK_DESCRIPTION_MAX} placeholder="Adicione uma descrição mais detalhada..." />
         {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
       </Field.Root>
     );
@@ -83,8 +78,17 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
   };
 
   return (
-    <Field.Root invalid={Boolean(draftError) || invalid}>
-      <Field.Label>Descrição</Field.Label>
+    // While editing, the label names the text area (the root's id is the control's); while viewing there is no
+    // control to label, so the title is plain text and the view is a button named 'Editar descrição' that the
+    // description's text describes.
+    <Field.Root id="field-description" invalid={Boolean(draftError) || invalid}>
+      {editing ? (
+        <Field.Label>Descrição</Field.Label>
+      ) : (
+        <Text as="span" id="task-description-title" textStyle="sm" fontWeight="medium">
+          Descrição
+        </Text>
+      )}
       {editing ? (
         <Box w="full">
           <Textarea
@@ -96,7 +100,6 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
             minH="120px"
             autoFocus
             maxLength={TASK_DESCRIPTION_MAX}
-            aria-label="Descrição"
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 e.stopPropagation();
@@ -126,17 +129,21 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
           role={readOnly ? undefined : 'button'}
           tabIndex={readOnly ? undefined : 0}
           title={readOnly ? undefined : 'Editar descrição'}
+          aria-label={readOnly ? undefined : 'Editar descrição'}
+          aria-describedby={readOnly ? undefined : 'task-description-text'}
           onKeyDown={(e) => {
             if (!readOnly && e.target === e.currentTarget && e.key === 'Enter') start();
           }}
           _hover={readOnly ? undefined : { bg: 'bg.emphasized' }}
           data-testid="task-description"
         >
-          {field.value ? (
-            <LinkifiedText text={field.value} textStyle="sm" />
-          ) : (
-            <Text color="fg.muted">Adicione uma descrição mais detalhada...</Text>
-          )}
+          <Box id="task-description-text">
+            {field.value ? (
+              <LinkifiedText text={field.value} textStyle="sm" />
+            ) : (
+              <Text color="fg.muted">Adicione uma descrição mais detalhada...</Text>
+            )}
+          </Box>
         </Box>
       )}
       {invalid && !editing && <Field.ErrorText>{meta.error}</Field.ErrorText>}
