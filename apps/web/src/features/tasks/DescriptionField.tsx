@@ -1,4 +1,5 @@
-import { Box, Button, Field, HStack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, HStack, Text, Textarea } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
 import { TASK_DESCRIPTION_MAX } from '@wkflow/contracts';
 import { useField } from 'formik';
 import { useEffect, useState } from 'react';
@@ -78,16 +79,23 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
   };
 
   return (
-    // While editing, the label names the text area (the root's id is the control's); while viewing there is no
-    // control to label, so the title is plain text and the view is a button named 'Editar descrição' that the
-    // description's text describes.
+    // While editing, the label names the text area (the root's id is the control's). While viewing there is no
+    // control to label: the title is plain text beside an 'Editar descrição' button that the text describes,
+    // and a click on the text itself (not on a link in it) opens the editor too.
     <Field.Root id="field-description" invalid={Boolean(draftError) || invalid}>
       {editing ? (
         <Field.Label>Descrição</Field.Label>
       ) : (
-        <Text as="span" id="task-description-title" textStyle="sm" fontWeight="medium">
-          Descrição
-        </Text>
+        <Flex w="full" align="center" justify="space-between" gap="2">
+          <Text as="span" textStyle="sm" fontWeight="medium">
+            Descrição
+          </Text>
+          {!readOnly && (
+            <Button size="2xs" variant="ghost" onClick={start} aria-describedby="task-description-text" data-testid="edit-description">
+              <Pencil /> Editar descrição
+            </Button>
+          )}
+        </Flex>
       )}
       {editing ? (
         <Box w="full">
@@ -125,14 +133,8 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
           rounded="md"
           bg="bg.muted"
           cursor={readOnly ? undefined : 'text'}
-          onClick={start}
-          role={readOnly ? undefined : 'button'}
-          tabIndex={readOnly ? undefined : 0}
-          title={readOnly ? undefined : 'Editar descrição'}
-          aria-label={readOnly ? undefined : 'Editar descrição'}
-          aria-describedby={readOnly ? undefined : 'task-description-text'}
-          onKeyDown={(e) => {
-            if (!readOnly && e.target === e.currentTarget && e.key === 'Enter') start();
+          onClick={(e) => {
+            if (!(e.target instanceof Element && e.target.closest('a'))) start();
           }}
           _hover={readOnly ? undefined : { bg: 'bg.emphasized' }}
           data-testid="task-description"
