@@ -32,6 +32,52 @@ export function structureViolations(page, moreRules = []) {
   return violationLines(page, { rules: ['heading-order', 'region', ...moreRules] });
 }
 
+/**
+ * The rules about labels and accessible names, run at every impact level (minor and moderate included):
+ * a control, dialog, landmark or image without a name, a label that names nothing, a name that hides the
+ * visible label.
+ */
+export const NAME_RULES = [
+  'label',
+  'label-title-only',
+  'label-content-name-mismatch',
+  'form-field-multiple-labels',
+  'button-name',
+  'input-button-name',
+  'link-name',
+  'select-name',
+  'aria-command-name',
+  'aria-dialog-name',
+  'aria-input-field-name',
+  'aria-toggle-field-name',
+  'aria-meter-name',
+  'aria-progressbar-name',
+  'aria-tooltip-name',
+  'aria-treeitem-name',
+  'image-alt',
+  'svg-img-alt',
+  'role-img-alt',
+  'landmark-unique',
+  'empty-heading',
+];
+
+/**
+ * The page's label and name problems at every impact level (NAME_RULES), and every `<label for>` whose id
+ * is no labelable element of the page (axe only asks whether a field has some name, not whether a label
+ * is linked).
+ */
+export async function nameViolations(page) {
+  const unlinked = await page.evaluate(() =>
+    [...document.querySelectorAll('label[for]')]
+      .filter((label) => {
+        const target = document.getElementById(label.htmlFor);
+        return !target || !target.matches('input:not([type="hidden"]), select, textarea, button, meter, output, progress');
+      })
+      .map((label) => `label-for: "${label.textContent?.trim()}" points to #${label.htmlFor}, which is no field`),
+  );
+  return [...(await violationLines(page, { rules: NAME_RULES })), ...unlinked];
+}
+
 async function violationLines(page, { selector = null, rules = null, keep = null }) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(

@@ -12,7 +12,7 @@ interface DialogFrameProps {
   rootProps?: Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'>;
   /** Props of the content box (margins, test id). */
   contentProps?: Dialog.ContentProps;
-  /** The corner close button's name ('Fechar'); its icon's when not given. */
+  /** The corner close button's name; 'Fechar' when not given (the library's own is the English 'Close'). */
   closeLabel?: string;
   closeDisabled?: boolean;
   children: ReactNode;
@@ -31,12 +31,12 @@ export function DialogFrame({
   role,
   rootProps,
   contentProps,
-  closeLabel,
+  closeLabel = 'Fechar',
   closeDisabled,
   children,
 }: DialogFrameProps) {
   const shown = useOpenAfterMount(open);
-  // Only what was given: an explicit undefined would override the defaults (role dialog, size md, 'Close').
+  // Only what was given: an explicit undefined would override the defaults (role dialog, size md).
   const given = defined({ role, size, scrollBehavior });
   const closeProps = defined({ 'aria-label': closeLabel, disabled: closeDisabled });
   return (

@@ -7,13 +7,14 @@ interface FormikTextareaProps extends Omit<TextareaProps, 'name'> {
 }
 
 /** A Chakra textarea bound to a Formik field, showing the yup message once touched. */
-export function FormikTextarea({ name, label, ...props }: FormikTextareaProps) {
+export function FormikTextarea({ name, label, id, ...props }: FormikTextareaProps) {
   const [field, meta] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid}>
+    // The root's id is the textarea's id and its label's `for` (an id set on the textarea alone unlinks the label).
+    <Field.Root id={id ?? `field-${name}`} invalid={invalid}>
       <Field.Label>{label}</Field.Label>
-      <Textarea {...field} value={field.value ?? ''} autoresize minH="20" {...props} id={props.id ?? `field-${name}`} />
+      <Textarea {...field} value={field.value ?? ''} autoresize minH="20" {...props} />
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>
   );

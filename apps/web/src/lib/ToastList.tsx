@@ -5,7 +5,8 @@ import { toaster } from './toast';
 export default function ToastList() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* The region's name in Portuguese: the library's is 'Notifications, bottom (alt+T)'. */}
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label="Notificações">
         {(t) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="toast">
             <Toast.Indicator />

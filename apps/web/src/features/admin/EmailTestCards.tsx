@@ -12,12 +12,12 @@ function DestinationField({ id, value, onChange }: { id: string; value: string; 
   const [touched, setTouched] = useState(false);
   const error = touched ? destinationError(value) : null;
   return (
-    <Field.Root invalid={Boolean(error)} required>
+    // The root's id is the input's id and its label's `for`.
+    <Field.Root id={id} invalid={Boolean(error)} required>
       <Field.Label>
         E-mail de destino <Field.RequiredIndicator />
       </Field.Label>
       <Input
-        id={id}
         type="email"
         placeholder="nome@empresa.com.br"
         value={value}

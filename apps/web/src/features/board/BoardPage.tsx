@@ -1,5 +1,5 @@
-import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
-import { Archive } from 'lucide-react';
+import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Archive, SlidersHorizontal, X } from 'lucide-react';
 import {
   canEditAllTasks,
   canEditAssignedTasks,
@@ -53,6 +53,8 @@ const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ defau
 const ArchivedDrawer = lazy(() => import('./ArchivedDrawer').then((m) => ({ default: m.ArchivedDrawer })));
 // So does the column deletion confirmation (only admins delete lists).
 const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+// So does the phone's filter sheet.
+const BoardFilterSheet = lazy(() => import('./BoardFilterSheet').then((m) => ({ default: m.BoardFilterSheet })));
 // And 'Mover para…'.
 const MoveDialog = lazy(() => import('./MoveDialog').then((m) => ({ default: m.MoveDialog })));
 
@@ -108,6 +110,9 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
     () => creating ?? (linked.ready ? { mode: 'edit', taskId: linked.taskId } : null),
     [creating, linked.ready, linked.taskId],
   );
+  const [filterSheetOpen, setFilterSheetOpen] = useState(false);
+  const [filterSheetUsed, setFilterSheetUsed] = useState(false);
+  if (filterSheetOpen && !filterSheetUsed) setFilterSheetUsed(true);
   const [archivedOpen, setArchivedOpen] = useState(false);
   const [archivedUsed, setArchivedUsed] = useState(false);
   if (archivedOpen && !archivedUsed) setArchivedUsed(true);
@@ -299,6 +304,18 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
                   </Checkbox.Root>
                 ))}
               </HStack>
+              {/* Below lg the sidebar is hidden: its client and member filters open in a sheet. */}
+              <Button
+                hideFrom="lg"
+                size="xs"
+                variant="outline"
+                onClick={() => setFilterSheetOpen(true)}
+                aria-haspopup="dialog"
+                data-testid="open-filter-sheet"
+              >
+                <SlidersHorizontal /> Filtros
+                {(scopeClient || scopeMember) && ` (${[scopeClient, scopeMember].filter(Boolean).length})`}
+              </Button>
               <Button size="xs" variant="outline" onClick={() => setArchivedOpen(true)} data-testid="open-archived">
                 <Archive /> Arquivadas
               </Button>
@@ -382,6 +399,11 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
           />
         </Suspense>
       )}
+      {filterSheetUsed && (
+        <Suspense fallback={null}>
+          <BoardFilterSheet open={filterSheetOpen} onOpenChange={setFilterSheetOpen} visibleCount={visible.length} />
+        </Suspense>
+      )}
       {archivedUsed && (
         <Suspense fallback={null}>
           <ArchivedDrawer
@@ -415,13 +437,28 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   );
 }
 
+/**
+ * An active filter: the whole chip is the button that removes it (a 32 px high target on desktop, 44 px on
+ * touch screens), its × drawn at the size of the text: a bare × was a 14 × 14 target on desktop and, grown to
+ * 44 × 44 on touch screens, made the chip twice the height of the line.
+ */
 function FilterTag({ label, onClear }: { label: string; onClear: () => void }) {
   return (
-    <Tag.Root size="md" variant="subtle" colorPalette="brand">
-      <Tag.Label>{label}</Tag.Label>
-      <Tag.EndElement>
-        <Tag.CloseTrigger aria-label={`Remover filtro ${label}`} onClick={onClear} />
-      </Tag.EndElement>
-    </Tag.Root>
+    <Button
+      size="xs"
+      variant="subtle"
+      colorPalette="brand"
+      rounded="full"
+      fontWeight="normal"
+      maxW="full"
+      onClick={onClear}
+      aria-label={`Remover filtro ${label}`}
+      data-testid="filter-chip"
+    >
+      <Text as="span" truncate>
+        {label}
+      </Text>
+      <X aria-hidden />
+    </Button>
   );
 }

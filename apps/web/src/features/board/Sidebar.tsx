@@ -160,12 +160,11 @@ function FilterSection({
 }
 
 /**
- * 'Projetos' (extended.md §2.14): desktop-only filters and summaries of the board built from the
- * clients, users, tasks and columns. Clicking a client or a member filters the board (?client=,
- * ?member=); the member filter needs tasks view_all. Without view_all the counts cover only the
- * user's own tasks.
+ * What the sidebar and the phone's filter sheet show: the counts built from the board, the client and member
+ * chosen (?client=, ?member=; the member filter needs tasks view_all) and the toggles that change them.
+ * Without view_all the counts cover only the user's own tasks.
  */
-export function Sidebar() {
+export function useBoardScope() {
   const { user } = useCurrentUser();
   const { can, subject } = usePermissions();
   const viewAll = canViewAllTasks(subject);
@@ -204,15 +203,65 @@ export function Sidebar() {
       ),
     [setParams],
   );
-  const clear = (param: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete(param);
-        return next;
-      },
-      { replace: true },
-    );
+  const clear = useCallback(
+    (param: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete(param);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { viewAll, clientId, memberId, data, toggle, clear };
+}
+
+/** The client and member filters (the member one with tasks view_all), in the sidebar and in the phone's sheet. */
+export function ScopeFilters({ scope, testIdPrefix }: { scope: ReturnType<typeof useBoardScope>; testIdPrefix: string }) {
+  const { viewAll, clientId, memberId, data, toggle, clear } = scope;
+  return (
+    <>
+      <FilterSection
+        title="Clientes"
+        icon={<Box boxSize="2.5" rounded="sm" bg="fg.muted" />}
+        param={CLIENT_PARAM}
+        selectedId={clientId}
+        onToggle={toggle}
+        onClear={clear}
+        testId={`${testIdPrefix}-clients`}
+        empty="Nenhum cliente"
+        items={data.clients.map((c) => ({ id: c.id, label: c.name, count: c.active, overdue: c.overdue, swatch: c.color }))}
+      />
+
+      {viewAll && (
+        <>
+          <Separator />
+          <FilterSection
+            title="Membros"
+            icon={<Users size={14} />}
+            param={MEMBER_PARAM}
+            selectedId={memberId}
+            onToggle={toggle}
+            onClear={clear}
+            testId={`${testIdPrefix}-members`}
+            items={data.members.map((m) => ({ id: m.id, label: m.name, count: m.active, overdue: m.overdue, person: m.name }))}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * 'Projetos' (extended.md §2.14): desktop-only filters and summaries of the board built from the
+ * clients, users, tasks and columns. Clicking a client or a member filters the board (?client=,
+ * ?member=). Below lg the same filters open from the board's 'Filtros' button (BoardFilterSheet).
+ */
+export function Sidebar() {
+  const scope = useBoardScope();
+  const { data } = scope;
 
   return (
     <Box
@@ -284,33 +333,7 @@ export function Sidebar() {
 
         <Separator />
 
-        <FilterSection
-          title="Clientes"
-          icon={<Box boxSize="2.5" rounded="sm" bg="fg.muted" />}
-          param={CLIENT_PARAM}
-          selectedId={clientId}
-          onToggle={toggle}
-          onClear={clear}
-          testId="sidebar-clients"
-          empty="Nenhum cliente"
-          items={data.clients.map((c) => ({ id: c.id, label: c.name, count: c.active, overdue: c.overdue, swatch: c.color }))}
-        />
-
-        {viewAll && (
-          <>
-            <Separator />
-            <FilterSection
-              title="Membros"
-              icon={<Users size={14} />}
-              param={MEMBER_PARAM}
-              selectedId={memberId}
-              onToggle={toggle}
-              onClear={clear}
-              testId="sidebar-members"
-              items={data.members.map((m) => ({ id: m.id, label: m.name, count: m.active, overdue: m.overdue, person: m.name }))}
-            />
-          </>
-        )}
+        <ScopeFilters scope={scope} testIdPrefix="sidebar" />
 
         <Separator />
 

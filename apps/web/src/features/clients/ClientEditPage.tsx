@@ -19,6 +19,21 @@ import { useClient } from './useClients';
 type TabKey = 'data' | 'social' | 'access';
 
 /**
+ * The three tabs share a phone's width, each its icon over its label (in a row, as one line, the third was
+ * scrolled off with only its icon in view); from sm up icon and label sit side by side.
+ */
+const TAB_LAYOUT = {
+  flex: { base: '1', sm: '0 0 auto' },
+  flexDirection: { base: 'column', sm: 'row' },
+  gap: { base: '1', sm: '2' },
+  h: { base: 'auto', sm: undefined },
+  py: { base: '2', sm: undefined },
+  textStyle: { base: 'xs', sm: 'sm' },
+  textAlign: 'center',
+  whiteSpace: { base: 'normal', sm: 'nowrap' },
+} as const;
+
+/**
  * /clients/{id}: tabs 'Dados do Cliente', 'Redes Sociais', 'Senhas & Acessos' (only for a profile
  * whose client_credentials permission lets it read them; the API refuses the rest) and the delete dialog.
  */
@@ -44,14 +59,14 @@ export default function ClientEditPage() {
       <ClientHeader client={client} canWrite={canWrite} />
       <Tabs.Root value={shownTab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount>
         <Tabs.List mb="5" overflowX="auto" overflowY="hidden">
-          <Tabs.Trigger value="data" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="data" {...TAB_LAYOUT}>
             <Building2 size={16} /> Dados do Cliente
           </Tabs.Trigger>
-          <Tabs.Trigger value="social" flexShrink={0} whiteSpace="nowrap">
+          <Tabs.Trigger value="social" {...TAB_LAYOUT}>
             <Share2 size={16} /> Redes Sociais
           </Tabs.Trigger>
           {canReadCredentials && (
-            <Tabs.Trigger value="access" flexShrink={0} whiteSpace="nowrap">
+            <Tabs.Trigger value="access" {...TAB_LAYOUT}>
               <KeyRound size={16} /> Senhas & Acessos
             </Tabs.Trigger>
           )}

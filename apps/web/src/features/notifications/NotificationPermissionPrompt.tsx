@@ -1,4 +1,4 @@
-import { Button, CloseButton, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Flex, Icon, Text } from '@chakra-ui/react';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { browserPermission, requestBrowserPermission } from './browserAlerts';
@@ -36,11 +36,12 @@ function Words({ text }: { text: string }) {
 }
 
 /**
- * The browser-notification permission prompt (extended.md §2.14): top right, 2 s after load, only while the
- * permission is undecided and the prompt was not dismissed in this session. It hides nothing: from lg up it is
- * a slim bar inside the header's top row, left of the task actions (the search box gives it the room, so nothing
- * under the header moves); below lg, where that row has no room, it is a bottom sheet, so the title, filters and
- * column headers stay in view. Escape dismisses it like 'Agora não'. The header (app/Header.tsx) hosts it.
+ * The browser-notification permission prompt (extended.md §2.14): 2 s after load, only while the permission is
+ * undecided and the prompt was not dismissed in this session. A non-modal region, not a dialog (it takes no
+ * focus and blocks nothing), and a slim one: from lg up a compact bar inside the header's top row, top right,
+ * left of the task actions ('Ativar notificações' and an × that is 'Agora não'), narrow enough to leave the
+ * search box its width; below lg a one-line bar on the bottom edge (it was a sheet over a fifth of the screen).
+ * Escape dismisses it like 'Agora não'. The header (app/Header.tsx) hosts it.
  */
 export function NotificationPermissionPrompt() {
   const [open, setOpen] = useState(false);
@@ -81,45 +82,48 @@ export function NotificationPermissionPrompt() {
       position={{ base: 'fixed', lg: 'static' }}
       bottom={{ base: '0', lg: 'auto' }}
       insetX={{ base: '0', lg: 'auto' }}
-      zIndex={{ base: 'banner', lg: 'auto' }} // the sheet sits under menus, dialogs and toasts, which open over it
+      zIndex={{ base: 'banner', lg: 'auto' }} // the bar sits under menus, dialogs and toasts, which open over it
       flexShrink="0"
-      align={{ base: 'flex-start', lg: 'center' }}
-      gap={{ base: '3', lg: '2' }}
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor={{ base: 'border.muted', lg: 'brand.muted' }}
-      roundedTop={{ base: 'l3', lg: 'l2' }}
-      roundedBottom={{ base: '0', lg: 'l2' }}
-      shadow={{ base: 'lg', lg: 'none' }}
-      p={{ base: '4', lg: '1' }}
-      ps={{ base: '4', lg: '3' }}
-      pb={{ base: 'max(1rem, env(safe-area-inset-bottom))', lg: '1' }}
-      role="dialog"
-      aria-labelledby="notification-prompt-title"
+      align="center"
+      gap="2"
+      bg={{ base: 'bg.panel', lg: 'transparent' }}
+      borderTopWidth={{ base: '1px', lg: '0' }}
+      borderColor="border.muted"
+      shadow={{ base: 'md', lg: 'none' }}
+      px={{ base: '3', lg: '0' }}
+      pt={{ base: '2', lg: '0' }}
+      pb={{ base: 'max(0.5rem, env(safe-area-inset-bottom))', lg: '0' }}
+      role="region"
+      aria-label="Ativar notificações"
       aria-describedby="notification-prompt-text"
       data-testid="notification-permission-prompt"
     >
-      <Icon color="brand.fg" boxSize={{ base: '5', lg: '4' }} mt={{ base: '0.5', lg: '0' }} flexShrink="0">
+      <Text id="notification-prompt-text" srOnly>
+        <Words text="Receba avisos no navegador sobre novas tarefas, prazos e mensagens." />
+      </Text>
+      <Icon color="brand.fg" boxSize="5" flexShrink="0" hideFrom="lg">
         <BellRing />
       </Icon>
-      <Stack gap="1" flex="1" direction={{ base: 'column', lg: 'row' }} align={{ base: 'stretch', lg: 'center' }}>
-        <Text id="notification-prompt-title" fontWeight="semibold" textStyle={{ base: 'md', lg: 'sm' }} whiteSpace={{ lg: 'nowrap' }}>
-          <Words text="Ativar notificações" />
+      <Text flex="1" minW="0" textStyle="sm" fontWeight="medium" hideFrom="lg">
+        <Words text="Ativar notificações?" />
+      </Text>
+      <Button
+        size={{ base: 'sm', lg: 'xs' }}
+        colorPalette="brand"
+        variant={{ base: 'solid', lg: 'subtle' }}
+        onClick={() => void activate()}
+      >
+        <Icon hideBelow="lg">
+          <BellRing />
+        </Icon>
+        <Text as="span" hideBelow="lg">
+          Ativar notificações
         </Text>
-        <Text id="notification-prompt-text" textStyle="sm" color="fg.muted" srOnly={{ base: false, lg: true }}>
-          <Words text="Receba avisos no navegador sobre novas tarefas, prazos e mensagens." />
+        <Text as="span" hideFrom="lg">
+          Ativar
         </Text>
-        <HStack mt={{ base: '2', lg: '0' }} gap={{ base: '2', lg: '1' }}>
-          <Button size={{ base: 'sm', lg: 'xs' }} colorPalette="brand" onClick={() => void activate()}>
-            Ativar
-          </Button>
-          <Button size={{ base: 'sm', lg: 'xs' }} variant="ghost" onClick={close}>
-            Agora não
-          </Button>
-        </HStack>
-      </Stack>
-      {/* The bar's 'Agora não' already closes it; the sheet keeps a corner close button. */}
-      <CloseButton size="xs" onClick={close} aria-label="Fechar" hideFrom="lg" />
+      </Button>
+      <CloseButton size={{ base: 'sm', lg: 'xs' }} onClick={close} aria-label="Agora não" title="Agora não" />
     </Flex>
   );
 }

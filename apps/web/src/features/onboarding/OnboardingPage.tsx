@@ -54,7 +54,7 @@ export default function OnboardingPage() {
   return (
     <Box>
       <PageHeader title="Onboarding" description="Processos de onboarding de clientes e suas etapas." />
-      <Grid templateColumns={{ base: '1fr', lg: '360px minmax(0, 1fr)' }} gap="6" alignItems="start">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '360px minmax(0, 1fr)' }} gap="6" alignItems="start">
         <Stack gap="4">
           {canWrite && <StartProcessCard onStarted={(process) => process && select(process.id)} />}
           <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">

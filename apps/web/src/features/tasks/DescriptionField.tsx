@@ -1,4 +1,5 @@
-import { Box, Button, Field, HStack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, HStack, Text, Textarea } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
 import { TASK_DESCRIPTION_MAX } from '@wkflow/contracts';
 import { useField } from 'formik';
 import { useEffect, useState } from 'react';
@@ -35,17 +36,12 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
 
   if (!clickToEdit) {
     return (
-      <Field.Root invalid={invalid} required>
+      // The root's id is the textarea's id and its label's `for`.
+      <Field.Root id="field-description" invalid={invalid} required>
         <Field.Label>
           Descrição <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea
-          {...field}
-          minH="120px"
-          maxLength={TASK_DESCRIPTION_MAX}
-          placeholder="Adicione uma descrição mais detalhada..."
-          id="field-description"
-        />
+        <Textarea {...field} minH="120px" maxLength={TASK_DESCRIPTION_MAX} placeholder="Adicione uma descrição mais detalhada..." />
         {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
       </Field.Root>
     );
@@ -83,8 +79,24 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
   };
 
   return (
-    <Field.Root invalid={Boolean(draftError) || invalid}>
-      <Field.Label>Descrição</Field.Label>
+    // While editing, the label names the text area (the root's id is the control's). While viewing there is no
+    // control to label: the title is plain text beside an 'Editar descrição' button that the text describes,
+    // and a click on the text itself (not on a link in it) opens the editor too.
+    <Field.Root id="field-description" invalid={Boolean(draftError) || invalid}>
+      {editing ? (
+        <Field.Label>Descrição</Field.Label>
+      ) : (
+        <Flex w="full" align="center" justify="space-between" gap="2">
+          <Text as="span" textStyle="sm" fontWeight="medium">
+            Descrição
+          </Text>
+          {!readOnly && (
+            <Button size="2xs" variant="ghost" onClick={start} aria-describedby="task-description-text" data-testid="edit-description">
+              <Pencil /> Editar descrição
+            </Button>
+          )}
+        </Flex>
+      )}
       {editing ? (
         <Box w="full">
           <Textarea
@@ -96,7 +108,6 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
             minH="120px"
             autoFocus
             maxLength={TASK_DESCRIPTION_MAX}
-            aria-label="Descrição"
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 e.stopPropagation();
@@ -122,21 +133,19 @@ export function DescriptionField({ clickToEdit, readOnly, onConfirm, onPendingCh
           rounded="md"
           bg="bg.muted"
           cursor={readOnly ? undefined : 'text'}
-          onClick={start}
-          role={readOnly ? undefined : 'button'}
-          tabIndex={readOnly ? undefined : 0}
-          title={readOnly ? undefined : 'Editar descrição'}
-          onKeyDown={(e) => {
-            if (!readOnly && e.target === e.currentTarget && e.key === 'Enter') start();
+          onClick={(e) => {
+            if (!(e.target instanceof Element && e.target.closest('a'))) start();
           }}
           _hover={readOnly ? undefined : { bg: 'bg.emphasized' }}
           data-testid="task-description"
         >
-          {field.value ? (
-            <LinkifiedText text={field.value} textStyle="sm" />
-          ) : (
-            <Text color="fg.muted">Adicione uma descrição mais detalhada...</Text>
-          )}
+          <Box id="task-description-text">
+            {field.value ? (
+              <LinkifiedText text={field.value} textStyle="sm" />
+            ) : (
+              <Text color="fg.muted">Adicione uma descrição mais detalhada...</Text>
+            )}
+          </Box>
         </Box>
       )}
       {invalid && !editing && <Field.ErrorText>{meta.error}</Field.ErrorText>}

@@ -150,18 +150,17 @@ function TitleInput({ readOnly }: { readOnly: boolean }) {
   const [field, meta] = useField<string>('title');
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid} required>
+    // The root's id is the input's id and its label's `for`.
+    <Field.Root id="field-title" invalid={invalid} required>
       <Field.Label srOnly>Título</Field.Label>
       <Input
         {...field}
-        id="field-title"
         variant="flushed"
         fontSize="xl"
         fontWeight="semibold"
         placeholder="Título da tarefa"
         maxLength={TASK_TITLE_MAX}
         readOnly={readOnly}
-        aria-label="Título"
       />
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>

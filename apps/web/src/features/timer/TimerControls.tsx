@@ -15,7 +15,8 @@ export const QuickTimerButton = memo(function QuickTimerButton({ taskId, taskTit
   };
   return (
     <IconButton
-      aria-label={mine ? 'Parar timer' : 'Iniciar timer'}
+      // Named with the task: a list of 27 'Iniciar timer' buttons says nothing about which one starts what.
+      aria-label={mine ? `Parar timer: ${taskTitle}` : `Iniciar timer: ${taskTitle}`}
       title={mine ? `Parar timer (${formatDuration(timer.elapsedTime)})` : 'Iniciar timer'}
       size="2xs"
       variant={mine ? 'solid' : 'ghost'}

@@ -126,54 +126,119 @@ export default function PendingApprovalsPage() {
               </EmptyState.Content>
             </EmptyState.Root>
           ) : (
-            <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="pending-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Nome</Table.ColumnHeader>
-                    <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                    <Table.ColumnHeader>Usuário</Table.ColumnHeader>
-                    <Table.ColumnHeader>Perfil Solicitado</Table.ColumnHeader>
-                    <Table.ColumnHeader>Data da Solicitação</Table.ColumnHeader>
-                    {canWrite && <Table.ColumnHeader textAlign="end">Ações</Table.ColumnHeader>}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {pending.map((user) => (
-                    <Table.Row key={user.id} data-testid="pending-row" data-username={user.username}>
-                      <Table.Cell fontWeight="medium">{user.name}</Table.Cell>
-                      <Table.Cell>{user.email}</Table.Cell>
-                      <Table.Cell color="fg.muted">
+            <>
+              {/* Phones: one card per registration, every field and both actions in view (as a table the profile,
+                  date and actions were off screen). From md up, the table. */}
+              <Stack as="ul" gap="3" hideFrom="md" listStyleType="none" aria-label="Cadastros aguardando aprovação">
+                {pending.map((user) => (
+                  <Box
+                    as="li"
+                    key={user.id}
+                    borderWidth="1px"
+                    borderColor="border.muted"
+                    rounded="md"
+                    p="3"
+                    data-testid="pending-card"
+                    data-username={user.username}
+                  >
+                    <Stack gap="1">
+                      <Text fontWeight="medium">{user.name}</Text>
+                      <Text textStyle="sm" wordBreak="break-all">
+                        {user.email}
+                      </Text>
+                      <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
                         @{user.username}
                         {user.usernameTaken && (
-                          <Badge ms="2" colorPalette="orange" variant="subtle" data-testid="username-taken">
+                          <Badge ms="2" colorPalette="orange" variant="subtle">
                             Nome de usuário em uso
                           </Badge>
                         )}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette="brand" variant="outline" data-testid="requested-profile">
+                      </Text>
+                      <HStack gap="2" flexWrap="wrap" textStyle="sm">
+                        <Text color="fg.muted">Perfil Solicitado:</Text>
+                        <Badge colorPalette="brand" variant="outline">
                           {requestedLabel(user)}
                         </Badge>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDateTime(user.createdAt)}</Table.Cell>
-                      {canWrite && (
-                        <Table.Cell textAlign="end">
-                          <HStack gap="2" justify="flex-end">
-                            <Button size="xs" colorPalette="green" onClick={() => start('approve', user)}>
-                              <Check /> Aprovar
-                            </Button>
-                            <Button size="xs" variant="outline" colorPalette="red" onClick={() => start('reject', user)}>
-                              <X /> Rejeitar
-                            </Button>
-                          </HStack>
-                        </Table.Cell>
-                      )}
+                      </HStack>
+                      <Text textStyle="sm" color="fg.muted">
+                        Solicitado em {formatDateTime(user.createdAt)}
+                      </Text>
+                    </Stack>
+                    {canWrite && (
+                      <HStack gap="2" mt="3">
+                        <Button
+                          size="sm"
+                          flex="1"
+                          colorPalette="green"
+                          onClick={() => start('approve', user)}
+                          aria-label={`Aprovar ${user.name}`}
+                        >
+                          <Check /> Aprovar
+                        </Button>
+                        <Button
+                          size="sm"
+                          flex="1"
+                          variant="outline"
+                          colorPalette="red"
+                          onClick={() => start('reject', user)}
+                          aria-label={`Rejeitar ${user.name}`}
+                        >
+                          <X /> Rejeitar
+                        </Button>
+                      </HStack>
+                    )}
+                  </Box>
+                ))}
+              </Stack>
+              <Table.ScrollArea hideBelow="md">
+                <Table.Root size="sm" data-testid="pending-table">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>Nome</Table.ColumnHeader>
+                      <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                      <Table.ColumnHeader>Usuário</Table.ColumnHeader>
+                      <Table.ColumnHeader>Perfil Solicitado</Table.ColumnHeader>
+                      <Table.ColumnHeader>Data da Solicitação</Table.ColumnHeader>
+                      {canWrite && <Table.ColumnHeader textAlign="end">Ações</Table.ColumnHeader>}
                     </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                  </Table.Header>
+                  <Table.Body>
+                    {pending.map((user) => (
+                      <Table.Row key={user.id} data-testid="pending-row" data-username={user.username}>
+                        <Table.Cell fontWeight="medium">{user.name}</Table.Cell>
+                        <Table.Cell>{user.email}</Table.Cell>
+                        <Table.Cell color="fg.muted">
+                          @{user.username}
+                          {user.usernameTaken && (
+                            <Badge ms="2" colorPalette="orange" variant="subtle" data-testid="username-taken">
+                              Nome de usuário em uso
+                            </Badge>
+                          )}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Badge colorPalette="brand" variant="outline" data-testid="requested-profile">
+                            {requestedLabel(user)}
+                          </Badge>
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{formatDateTime(user.createdAt)}</Table.Cell>
+                        {canWrite && (
+                          <Table.Cell textAlign="end">
+                            <HStack gap="2" justify="flex-end">
+                              <Button size="xs" colorPalette="green" onClick={() => start('approve', user)}>
+                                <Check /> Aprovar
+                              </Button>
+                              <Button size="xs" variant="outline" colorPalette="red" onClick={() => start('reject', user)}>
+                                <X /> Rejeitar
+                              </Button>
+                            </HStack>
+                          </Table.Cell>
+                        )}
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            </>
           )}
         </Card.Body>
       </Card.Root>
