@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Tag, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Archive } from 'lucide-react';
 import {
   canEditAllTasks,
@@ -9,7 +9,7 @@ import {
   type Column,
   type Task,
 } from '@wkflow/contracts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { DndProvider } from 'react-dnd';
 import { useSearchParams } from 'react-router';
 import { NEW_PARAM } from '../../app/shellActions';
@@ -30,7 +30,9 @@ import { AddColumnTile } from './AddColumnTile';
 import { BoardColumn, type EditRights } from './BoardColumn';
 import {
   backlogColumn,
+  cardMovedText,
   CLIENT_PARAM,
+  columnMovedText,
   DEFAULT_FILTERS,
   dropPlace,
   FILTER_LABELS,
@@ -39,6 +41,7 @@ import {
   MEMBER_PARAM,
   reorderColumns,
   sortColumns,
+  stepColumn,
   tasksByColumn,
   searchHiddenByFilters,
   visibleTasks,
@@ -46,6 +49,7 @@ import {
 } from './board.logic';
 import { createColumn, deleteColumn, renameColumn, reorderColumnsOnServer, updateColumn } from './columns.api';
 import { useDndBackend } from './useDndBackend';
+import { useDragAutoScroll } from './useDragAutoScroll';
 
 // The dialog (and its forms code) loads when first opened, not with the board.
 const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ default: m.TaskDialog })));
@@ -144,15 +148,15 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
     latest.current = { tasks, columns };
   }, [tasks, columns]);
 
-  /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. */
-  const move = useCallback((taskId: number, column: Column, position: number) => {
+  /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. Resolves whether it was saved. */
+  const move = useCallback((taskId: number, column: Column, position: number): Promise<boolean> => {
     const board = latest.current;
     const task = board.tasks.find((t) => t.id === taskId);
     const from = board.columns.find((c) => c.id === task?.columnId);
-    moveTask(taskId, column.id, position, column.name)
+    return moveTask(taskId, column.id, position, column.name)
       .then(() => {
         // A completed card leaves the default board: say so, and offer the way back to where it was.
-        if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return;
+        if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return true;
         toast.success('Tarefa concluída', undefined, {
           label: 'Desfazer',
           onClick: () =>
@@ -160,9 +164,24 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
               toast.error('Erro ao mover tarefa', errorMessage(err)),
             ),
         });
+        return true;
       })
-      .catch((err: unknown) => toast.error('Erro ao mover tarefa', errorMessage(err)));
+      .catch((err: unknown) => {
+        toast.error('Erro ao mover tarefa', errorMessage(err));
+        return false;
+      });
   }, []);
+
+  // The board's one polite live region: where a card or a list went after a keyboard move.
+  const [announcement, setAnnouncement] = useState('');
+  /** 'Mover para…': the move, then its place read out once saved. */
+  const moveByKeyboard = useCallback(
+    (taskId: number, column: Column, position: number, place: { at: number; of: number }) => {
+      const title = latest.current.tasks.find((t) => t.id === taskId)?.title ?? 'Tarefa';
+      void move(taskId, column, position).then((saved) => saved && setAnnouncement(cardMovedText(title, column.name, place.at, place.of)));
+    },
+    [move],
+  );
 
   const onDrop = useCallback(
     (taskId: number, column: Column, shown: Task[], slot: number) => {
@@ -170,7 +189,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       const task = board.tasks.find((t) => t.id === taskId);
       const from = board.columns.find((c) => c.id === task?.columnId);
       const position = dropPlace(task, from, column, shown, slot);
-      if (position !== null) move(taskId, column, position);
+      if (position !== null) void move(taskId, column, position);
     },
     [move],
   );
@@ -192,11 +211,20 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const movingTask = useMemo(() => (movingId === null ? null : (tasks.find((t) => t.id === movingId) ?? null)), [tasks, movingId]);
   const focusColumn = focusTask === null ? null : (tasks.find((t) => t.id === focusTask)?.columnId ?? null);
   const dnd = useDndBackend();
+  const boardRef = useRef<HTMLDivElement>(null);
 
   const onReorder = useCallback((columnId: number, target: Column, before: boolean) => {
     const updates = reorderColumns(latest.current.columns, columnId, target.id, before);
     if (!updates) return;
     reorderColumnsOnServer(updates).catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
+  }, []);
+  /** A list's grip with an arrow key: one place left or right, read out once saved. */
+  const onStep = useCallback((column: Column, step: -1 | 1) => {
+    const next = stepColumn(latest.current.columns, column.id, step);
+    if (!next) return;
+    reorderColumnsOnServer(next.updates)
+      .then(() => setAnnouncement(columnMovedText(column.name, next.place, next.count)))
+      .catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
   }, []);
 
   const { open: openLinked, close: closeLinked } = linked;
@@ -340,7 +368,8 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
           </Center>
         ) : (
           <DndProvider backend={dnd.backend} options={dnd.options}>
-            <Stack direction="row" gap="3" align="flex-start" overflowX="auto" pb="4" data-testid="board">
+            <DragAutoScroll boardRef={boardRef} touch={dnd.touch} />
+            <Stack ref={boardRef} direction="row" gap="3" align="flex-start" overflowX="auto" pb="4" data-testid="board">
               {columns.map((column) => (
                 <BoardColumn
                   key={column.id}
@@ -358,6 +387,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
                   onAdd={onAdd}
                   onDrop={onDrop}
                   onReorder={onReorder}
+                  onStep={onStep}
                   onRename={onRename}
                   onRecolor={onRecolor}
                   onDelete={onDelete}
@@ -367,6 +397,9 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
             </Stack>
           </DndProvider>
         )}
+        <VisuallyHidden aria-live="polite" role="status" data-testid="board-announcer">
+          {announcement}
+        </VisuallyHidden>
       </Box>
 
       {dialogUsed && (
@@ -396,7 +429,14 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       )}
       {moveUsed && (
         <Suspense fallback={null}>
-          <MoveDialog task={movingTask} columns={columns} shown={grouped} onMove={move} onClose={closeMove} finalFocus={cardButton} />
+          <MoveDialog
+            task={movingTask}
+            columns={columns}
+            shown={grouped}
+            onMove={moveByKeyboard}
+            onClose={closeMove}
+            finalFocus={cardButton}
+          />
         </Suspense>
       )}
       {confirmUsed && (
@@ -413,6 +453,12 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       )}
     </Flex>
   );
+}
+
+/** Edge auto-scroll while dragging (inside the drag-and-drop provider, rendering nothing). */
+function DragAutoScroll({ boardRef, touch }: { boardRef: RefObject<HTMLDivElement | null>; touch: boolean }) {
+  useDragAutoScroll(boardRef, touch);
+  return null;
 }
 
 function FilterTag({ label, onClear }: { label: string; onClear: () => void }) {

@@ -229,6 +229,51 @@ export function reorderColumns(
 }
 
 /**
+ * A list moved one place by the keyboard (`step` -1: left, 1: right): the reorder to send, with the
+ * list's new 1-based place among `count`. Null at either end.
+ */
+export function stepColumn(
+  columns: readonly Column[],
+  columnId: number,
+  step: -1 | 1,
+): { updates: { id: number; position: number }[]; place: number; count: number } | null {
+  const sorted = sortColumns(columns);
+  const at = sorted.findIndex((c) => c.id === columnId);
+  const neighbour = at === -1 ? undefined : sorted[at + step];
+  if (!neighbour) return null;
+  const updates = reorderColumns(sorted, columnId, neighbour.id, step < 0);
+  return updates && { updates, place: at + step + 1, count: sorted.length };
+}
+
+/** What the board's live region says after a card moved by the keyboard. */
+export function cardMovedText(title: string, column: string, place: number, count: number): string {
+  return `${title} movida para ${column}, posição ${place} de ${count}`;
+}
+
+/** What the board's live region says after a list moved by the keyboard. */
+export function columnMovedText(name: string, place: number, count: number): string {
+  return `Lista ${name} movida para a posição ${place} de ${count}`;
+}
+
+/** Distance from a scroll area's edge (px) within which a drag scrolls it, and its fastest step per frame. */
+export const EDGE_ZONE = 56;
+export const EDGE_MAX_STEP = 18;
+
+/**
+ * How far to scroll an area spanning `start`..`end` this frame while a drag is at `pointer`: 0 away
+ * from the edges, faster the nearer the edge (up to `EDGE_MAX_STEP`), negative towards `start`.
+ * A small area gets a zone of a quarter of its size, so its middle never scrolls.
+ */
+export function edgeScrollStep(pointer: number, start: number, end: number): number {
+  const zone = Math.min(EDGE_ZONE, (end - start) / 4);
+  if (zone <= 0) return 0;
+  const depth = (distance: number) => Math.min(1, Math.max(0, (zone - distance) / zone));
+  if (pointer < start + zone) return -Math.ceil(depth(pointer - start) * EDGE_MAX_STEP);
+  if (pointer > end - zone) return Math.ceil(depth(end - pointer) * EDGE_MAX_STEP);
+  return 0;
+}
+
+/**
  * The board right after a move, before the server answers: the task at server place `position` of
  * the target column, with a temporary rank between its new neighbours so it shows in place, and
  * the other cards' places shifted the way the server shifts them (applyTaskChanges). When the
