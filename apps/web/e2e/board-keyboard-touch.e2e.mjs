@@ -212,7 +212,10 @@ test('while a card is dragged with the mouse, a line shows where it will land, i
   await gap.waitFor();
   assert.equal(await gap.count(), 1, 'one line on the board');
   assert.equal(await target.getByTestId('drop-gap').count(), 1, 'in the hovered list');
+  // Just above the first card, inside the part of the list one sees (not scrolled out of it).
   const line = await gap.boundingBox();
+  const list = await target.getByTestId('column-cards').boundingBox();
+  assert.ok(line.y >= list.y && line.y + line.height <= list.y + list.height, `the line is in view (${line.y} in ${list.y})`);
   assert.ok(line.y < to.y + 2 && line.y > to.y - 12, `the line is just above the first card (${line.y} vs ${to.y})`);
   await product.screenshot(page, 'board-drop-indicator');
   const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
