@@ -9,7 +9,7 @@ import {
   type Column,
   type Task,
 } from '@wkflow/contracts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DndProvider } from 'react-dnd';
 import { useSearchParams } from 'react-router';
 import { NEW_PARAM } from '../../app/shellActions';
@@ -49,7 +49,6 @@ import {
 } from './board.logic';
 import { createColumn, deleteColumn, renameColumn, reorderColumnsOnServer, updateColumn } from './columns.api';
 import { useDndBackend } from './useDndBackend';
-import { useDragAutoScroll } from './useDragAutoScroll';
 
 // The dialog (and its forms code) loads when first opened, not with the board.
 const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ default: m.TaskDialog })));
@@ -57,6 +56,8 @@ const TaskDialog = lazy(() => import('../tasks/TaskDialog').then((m) => ({ defau
 const ArchivedDrawer = lazy(() => import('./ArchivedDrawer').then((m) => ({ default: m.ArchivedDrawer })));
 // So does the column deletion confirmation (only admins delete lists).
 const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+// Edge auto-scroll while dragging: wanted from the first drag on, not for the first paint.
+const DragAutoScroll = lazy(() => import('./useDragAutoScroll'));
 // And 'Mover para…'.
 const MoveDialog = lazy(() => import('./MoveDialog').then((m) => ({ default: m.MoveDialog })));
 
@@ -368,7 +369,9 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
           </Center>
         ) : (
           <DndProvider backend={dnd.backend} options={dnd.options}>
-            <DragAutoScroll boardRef={boardRef} touch={dnd.touch} />
+            <Suspense fallback={null}>
+              <DragAutoScroll boardRef={boardRef} touch={dnd.touch} />
+            </Suspense>
             <Stack ref={boardRef} direction="row" gap="3" align="flex-start" overflowX="auto" pb="4" data-testid="board">
               {columns.map((column) => (
                 <BoardColumn
@@ -453,12 +456,6 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       )}
     </Flex>
   );
-}
-
-/** Edge auto-scroll while dragging (inside the drag-and-drop provider, rendering nothing). */
-function DragAutoScroll({ boardRef, touch }: { boardRef: RefObject<HTMLDivElement | null>; touch: boolean }) {
-  useDragAutoScroll(boardRef, touch);
-  return null;
 }
 
 function FilterTag({ label, onClear }: { label: string; onClear: () => void }) {

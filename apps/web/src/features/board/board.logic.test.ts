@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyTaskChanges, type Column, type Task } from '@wkflow/contracts';
 import { testTask } from '../../test/taskFixture';
+import { EDGE_MAX_STEP, edgeScrollStep } from './edgeScroll.logic';
 import {
   applyMove,
   rankBetween,
@@ -14,8 +15,6 @@ import {
   stepColumn,
   cardMovedText,
   columnMovedText,
-  edgeScrollStep,
-  EDGE_MAX_STEP,
   slotAt,
   idParam,
   movePlaces,

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { useDragDropManager } from 'react-dnd';
-import { edgeScrollStep } from './board.logic';
+import { edgeScrollStep } from './edgeScroll.logic';
 
 /** At most this long of scrolling without the pointer moving (a finger held at the edge of a very long board). */
 const HOLD_LIMIT_MS = 20_000;
@@ -88,4 +88,10 @@ export function useDragAutoScroll(boardRef: RefObject<HTMLElement | null>, touch
       cancelAnimationFrame(frame);
     };
   }, [manager, boardRef, touch]);
+}
+
+/** The hook as a component rendering nothing (inside the drag-and-drop provider), loaded after the board. */
+export default function DragAutoScroll({ boardRef, touch }: { boardRef: RefObject<HTMLElement | null>; touch: boolean }) {
+  useDragAutoScroll(boardRef, touch);
+  return null;
 }
