@@ -99,7 +99,130 @@ test("keyboard only: 'Mover para…' moves a card to another list and place, Esc
   assert.deepEqual(after.slice(0, 3), [targetIds[0], `task-card-${id}`, targetIds[1]]);
   assert.deepEqual(await placeOf(id), { name: 'Em andamento', position: 2 });
   await page.waitForFunction((id) => document.activeElement?.closest('[data-task-id]')?.getAttribute('data-task-id') === String(id), id);
+  // The board's live region says where it went, with the list and the place.
+  const title = (await product.sql(`SELECT title FROM tasks WHERE id = $1`, [id]))[0].title;
+  const announcer = page.getByTestId('board-announcer');
+  assert.equal(await announcer.getAttribute('aria-live'), 'polite');
+  await page.waitForFunction(
+    (text) => document.querySelector('[data-testid="board-announcer"]')?.textContent === text,
+    `${title} movida para Em andamento, posição 2 de ${targetIds.length + 1}`,
+  );
+  assert.equal(await announcer.count(), 1, 'one live region for the board');
   await product.screenshot(page, 'board-after-keyboard-move');
+});
+
+const columnNames = (page) =>
+  page
+    .locator('[data-testid="board"] > [data-testid^="column-"][data-column-name]')
+    .evaluateAll((cols) => cols.map((c) => c.dataset.columnName));
+const storedOrder = async () => (await product.sql(`SELECT name FROM columns ORDER BY position`)).map((r) => r.name);
+
+test("keyboard only: Tab reaches a list's grip, the arrow keys move the list one place, the board announces it", async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto('/kanban');
+  await column(page, 'A fazer').waitFor();
+  const start = await columnNames(page);
+  const at = start.indexOf('A fazer');
+  assert.ok(at >= 0 && at < start.length - 1, `'A fazer' has a list after it: ${start}`);
+
+  // Shift+Tab from the list's name reaches its grip: a button named after the list.
+  await column(page, 'A fazer').getByTestId('column-name').locator('xpath=..').focus();
+  await page.keyboard.press('Shift+Tab');
+  const grip = page.getByRole('button', { name: 'Mover lista A fazer', exact: true });
+  assert.equal(await grip.evaluate((el) => el === document.activeElement), true, 'the grip has the focus');
+
+  // Right arrow: one place right, saved, announced, the focus still on the grip.
+  let saved = page.waitForResponse((r) => r.url().endsWith('/api/columns/reorder') && r.request().method() === 'PUT');
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await saved).status(), 200);
+  const right = [...start];
+  right.splice(at, 2, start[at + 1], 'A fazer');
+  assert.deepEqual(await columnNames(page), right);
+  assert.deepEqual(await storedOrder(), right);
+  const announced = (text) =>
+    page.waitForFunction((t) => document.querySelector('[data-testid="board-announcer"]')?.textContent === t, text);
+  await announced(`Lista A fazer movida para a posição ${at + 2} de ${start.length}`);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Mover lista A fazer');
+  await product.screenshot(page, 'board-list-moved-by-keyboard');
+
+  // Left arrow: back where it was.
+  saved = page.waitForResponse((r) => r.url().endsWith('/api/columns/reorder') && r.request().method() === 'PUT');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await saved).status(), 200);
+  await announced(`Lista A fazer movida para a posição ${at + 1} de ${start.length}`);
+  assert.deepEqual(await columnNames(page), start);
+  assert.deepEqual(await storedOrder(), start);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Mover lista A fazer');
+});
+
+test("a list reordered by keyboard that the server refuses is undone with 'Erro ao reordenar colunas'", async () => {
+  const name = `Some ${Date.now().toString(36)}`;
+  await product.sql(`INSERT INTO columns (name, position, color) VALUES ($1, (SELECT max(position) + 1 FROM columns), '#0ea5e9')`, [name]);
+  const page = await product.newPage(ADMIN);
+  // This page hears nothing over /ws, so it still shows the list deleted below.
+  await page.routeWebSocket('**/ws', (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage(() => undefined);
+  });
+  await page.goto('/kanban');
+  await column(page, name).waitFor();
+  const start = await columnNames(page);
+  await product.sql(`DELETE FROM columns WHERE name = $1`, [name]);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/columns/reorder') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Mover lista A fazer', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await saved).status(), 400);
+  await page.getByText('Erro ao reordenar colunas', { exact: true }).waitFor();
+  assert.deepEqual(await columnNames(page), start, 'the order shown before');
+  assert.doesNotMatch((await page.getByTestId('board-announcer').textContent()) ?? '', /Lista A fazer/);
+});
+
+/** A new card in 'Backlog' (the other tests take its demo cards away). */
+async function backlogCard(title) {
+  const [{ id: columnId }] = await product.sql(`SELECT id FROM columns WHERE name = 'Backlog'`);
+  const [{ id: clientId }] = await product.sql(`SELECT id FROM clients ORDER BY id LIMIT 1`);
+  const [{ id }] = await product.sql(
+    `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, '', $2, $3, now() + interval '30 days') RETURNING id`,
+    [title, clientId, columnId],
+  );
+  return id;
+}
+
+test('while a card is dragged with the mouse, a line shows where it will land, in the hovered list only', async () => {
+  const page = await product.newPage(ADMIN);
+  await page.setViewportSize({ width: 1600, height: 900 });
+  const id = await backlogCard('Arrastada com o mouse');
+  await page.goto('/kanban');
+  const card = page.getByTestId(`task-card-${id}`);
+  await card.waitFor();
+  const target = column(page, 'Em andamento');
+  const firstThere = target.locator('.wk-row').first();
+  const from = await card.boundingBox();
+  const to = await firstThere.boundingBox();
+  await page.mouse.move(from.x + 30, from.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
+  await page.mouse.move(to.x + 40, to.y + 4, { steps: 12 });
+  // A held mouse repeats dragover; the test's mouse only sends one per move: a few small moves there.
+  for (let i = 0; i < 4; i++) {
+    await pause(100);
+    await page.mouse.move(to.x + 40 + (i % 2), to.y + 4);
+  }
+  const gap = page.getByTestId('drop-gap');
+  await gap.waitFor();
+  assert.equal(await gap.count(), 1, 'one line on the board');
+  assert.equal(await target.getByTestId('drop-gap').count(), 1, 'in the hovered list');
+  // Just above the first card, inside the part of the list one sees (not scrolled out of it).
+  const line = await gap.boundingBox();
+  const list = await target.getByTestId('column-cards').boundingBox();
+  assert.ok(line.y >= list.y && line.y + line.height <= list.y + list.height, `the line is in view (${line.y} in ${list.y})`);
+  assert.ok(line.y < to.y + 2 && line.y > to.y - 12, `the line is just above the first card (${line.y} vs ${to.y})`);
+  await product.screenshot(page, 'board-drop-indicator');
+  const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
+  await page.mouse.up();
+  assert.equal((await moved).status(), 200);
+  assert.deepEqual(await placeOf(id), { name: 'Em andamento', position: 1 });
+  await gap.waitFor({ state: 'detached' });
 });
 
 test("a completed card's 'Mover para…' offers the other lists only, and reopens it", async () => {
@@ -197,6 +320,57 @@ test('on a phone a swipe scrolls the board sideways, and a long press drags a ca
   await product.screenshot(page, 'phone-move-dialog');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
+});
+
+test('on a phone a card held at the edge scrolls the board to a list off screen, and drops there', async () => {
+  const id = await backlogCard('Arrastada no celular');
+  const { page, cdp } = await phonePage();
+  await page.goto('/kanban');
+  const board = page.getByTestId('board');
+  const card = page.getByTestId(`task-card-${id}`);
+  await card.waitFor();
+  await board.evaluate((el) => (el.scrollLeft = 0));
+  // The third list is off screen, right of the second.
+  const names = await columnNames(page);
+  const far = names[names.indexOf('Backlog') + 2];
+  const farBox = await column(page, far).boundingBox();
+  assert.ok(farBox.x > 390, `'${far}' starts off screen (${farBox.x})`);
+  await card.scrollIntoViewIfNeeded();
+  const box = await card.boundingBox();
+  const start = [box.x + box.width / 2, box.y + Math.min(40, box.height / 2)];
+  const y = start[1];
+
+  // A long press, then the finger goes to the right edge and stays there: the board scrolls by itself.
+  await touch(cdp, 'touchStart', [start]);
+  await pause(500);
+  for (let i = 1; i <= 10; i++) {
+    await touch(cdp, 'touchMove', [[start[0] + ((382 - start[0]) * i) / 10, y]]);
+    await pause(16);
+  }
+  const deadline = Date.now() + 10_000;
+  let left = farBox.x;
+  while (Date.now() < deadline && left > 120) {
+    await pause(50);
+    left = (await column(page, far).boundingBox()).x;
+  }
+  assert.ok(left <= 120, `the board scrolled '${far}' into view (${left})`);
+  assert.ok((await board.evaluate((el) => el.scrollLeft)) > 300);
+  await product.screenshot(page, 'phone-board-edge-scroll');
+
+  // The finger comes back onto that list, away from the edge (the board stops), and lifts.
+  const onto = await column(page, far).getByTestId('column-cards').boundingBox();
+  const end = [Math.max(onto.x + 60, 40), Math.min(onto.y + 60, 800)];
+  await touch(cdp, 'touchMove', [[(382 + end[0]) / 2, (y + end[1]) / 2]]);
+  await pause(16);
+  await touch(cdp, 'touchMove', [end]);
+  await pause(50);
+  await column(page, far).getByTestId('drop-gap').waitFor();
+  await product.screenshot(page, 'phone-board-drop-indicator');
+  const moved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/move`) && r.request().method() === 'PUT');
+  await touch(cdp, 'touchEnd', []);
+  assert.equal((await moved).status(), 200);
+  assert.equal((await placeOf(id)).name, far);
+  await column(page, far).getByTestId(`task-card-${id}`).waitFor();
 });
 
 test('a 400-card list renders only the cards in view, and Tab goes from card to card down the list', async () => {

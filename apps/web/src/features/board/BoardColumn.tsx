@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { COLUMN_NAME_MAX, isCompletedColumnName, type Column, type Task } from '@wkflow/contracts';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
-import { memo, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useDrag, useDragLayer, useDrop } from 'react-dnd';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { CARD_TYPE, TaskCard, taskCardCss, type CardDragItem } from '../tasks/TaskCard';
@@ -43,6 +43,8 @@ interface BoardColumnProps {
   onDrop: (taskId: number, column: Column, shown: Task[], slot: number) => void;
   /** A column dropped before or after this one. */
   onReorder: (columnId: number, target: Column, before: boolean) => void;
+  /** This column moved one place left (-1) or right (1) from the keyboard. */
+  onStep: (column: Column, step: -1 | 1) => void;
   onRename: (column: Column, name: string) => void;
   onRecolor: (column: Column, color: string) => void;
   onDelete: (column: Column) => void;
@@ -51,6 +53,8 @@ interface BoardColumnProps {
 /** Estimated height of a card before it is measured (a card with a 2-line description), and the gap between cards. */
 const CARD_ESTIMATE = 138;
 const CARD_GAP = 8;
+/** Thickness of the line showing where a dragged card will land. */
+const DROP_LINE = 3;
 
 /**
  * One list of the board: header (count, add button, admin tools), its cards, a drop target. A long
@@ -59,7 +63,7 @@ const CARD_GAP = 8;
  * a dragged card.
  */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
-  const { column, tasks, isAdmin, canCreate, rights, clients, people, onOpen, onMove, onAdd, onDrop, onReorder } = props;
+  const { column, tasks, isAdmin, canCreate, rights, clients, people, onOpen, onMove, onAdd, onDrop, onReorder, onStep } = props;
   const { focusTaskId, onFocused } = props;
   const completed = isCompletedColumnName(column.name);
   const cardsRef = useRef<HTMLDivElement>(null);
@@ -100,6 +104,14 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     return () => cancelAnimationFrame(frame);
   }, [focusTaskId, tasks, onFocused]);
   const columnRef = useRef<HTMLDivElement | null>(null);
+  // The grip keeps the focus through a keyboard move (moving its list in the page can take it away).
+  const gripRef = useRef<HTMLButtonElement | null>(null);
+  const gripFocus = useRef(false);
+  useEffect(() => {
+    if (!gripFocus.current) return;
+    gripFocus.current = false;
+    if (document.activeElement !== gripRef.current) gripRef.current?.focus();
+  }, [column.position]);
   // Where a dragged card would land: the gap and the line's offset in the scrolled list.
   const [gap, setGap] = useState<{ slot: number; top: number } | null>(null);
 
@@ -115,7 +127,9 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     const slot = at < rows.length ? index(at) : rows.length ? index(rows.length - 1) + 1 : 0;
     const box = list.getBoundingClientRect();
     const edge = at < cards.length ? cards[at].top - 5 : cards.length ? cards[cards.length - 1].bottom + 3 : box.top + 4;
-    return { slot, top: edge - box.top + list.scrollTop };
+    // Kept inside the list's visible part: above its first card it would be scrolled out of sight.
+    const top = Math.min(Math.max(edge - box.top, 0), list.clientHeight - DROP_LINE) + list.scrollTop;
+    return { slot, top };
   };
 
   const [{ over, overColumn }, drop] = useDrop<DragItem, unknown, { over: boolean; overColumn: boolean }>(
@@ -197,19 +211,32 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
       <Flex align="center" justify="space-between" gap="1" px="1" minH="8">
         {isAdmin && (
           <Box
-            ref={(node: HTMLDivElement | null) => {
+            as="button"
+            ref={(node: HTMLButtonElement | null) => {
+              gripRef.current = node;
               dragColumn(node);
             }}
-            // A mouse and touch grip only: screen readers skip it (nothing to press there).
-            aria-hidden="true"
-            title={`Arraste para reordenar as listas (${column.name})`}
+            // Dragged with a mouse or a finger; moved one place by the arrow keys (the board announces it).
+            aria-label={`Mover lista ${column.name}`}
+            title="Arraste, ou use as setas ← e →, para mover a lista"
+            onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+              const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+              if (!step) return;
+              event.preventDefault();
+              gripFocus.current = true;
+              onStep(column, step);
+            }}
             cursor="grab"
             color="fg.muted"
             flexShrink={0}
             mr="-1"
+            p="0.5"
+            rounded="sm"
+            _hover={{ color: 'fg' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid' }}
             data-testid="column-handle"
           >
-            <GripVertical size={14} />
+            <GripVertical size={14} aria-hidden="true" />
           </Box>
         )}
         <ColumnName column={column} completed={completed} count={tasks.length} editable={isAdmin} onRename={props.onRename} />
@@ -259,7 +286,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
             left="0"
             right="0"
             top={`${gap.top}px`}
-            h="2px"
+            h={`${DROP_LINE}px`}
             rounded="full"
             bg="brand.solid"
             pointerEvents="none"

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Archive, SlidersHorizontal, X } from 'lucide-react';
 import {
   canEditAllTasks,
@@ -30,7 +30,9 @@ import { AddColumnTile } from './AddColumnTile';
 import { BoardColumn, type EditRights } from './BoardColumn';
 import {
   backlogColumn,
+  cardMovedText,
   CLIENT_PARAM,
+  columnMovedText,
   DEFAULT_FILTERS,
   dropPlace,
   FILTER_LABELS,
@@ -39,6 +41,7 @@ import {
   MEMBER_PARAM,
   reorderColumns,
   sortColumns,
+  stepColumn,
   tasksByColumn,
   searchHiddenByFilters,
   visibleTasks,
@@ -55,6 +58,8 @@ const ArchivedDrawer = lazy(() => import('./ArchivedDrawer').then((m) => ({ defa
 const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 // So does the phone's filter sheet.
 const BoardFilterSheet = lazy(() => import('./BoardFilterSheet').then((m) => ({ default: m.BoardFilterSheet })));
+// Edge auto-scroll while dragging: wanted from the first drag on, not for the first paint.
+const DragAutoScroll = lazy(() => import('./useDragAutoScroll'));
 // And 'Mover para…'.
 const MoveDialog = lazy(() => import('./MoveDialog').then((m) => ({ default: m.MoveDialog })));
 
@@ -149,15 +154,15 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
     latest.current = { tasks, columns };
   }, [tasks, columns]);
 
-  /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. */
-  const move = useCallback((taskId: number, column: Column, position: number) => {
+  /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. Resolves whether it was saved. */
+  const move = useCallback((taskId: number, column: Column, position: number): Promise<boolean> => {
     const board = latest.current;
     const task = board.tasks.find((t) => t.id === taskId);
     const from = board.columns.find((c) => c.id === task?.columnId);
-    moveTask(taskId, column.id, position, column.name)
+    return moveTask(taskId, column.id, position, column.name)
       .then(() => {
         // A completed card leaves the default board: say so, and offer the way back to where it was.
-        if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return;
+        if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return true;
         toast.success('Tarefa concluída', undefined, {
           label: 'Desfazer',
           onClick: () =>
@@ -165,9 +170,24 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
               toast.error('Erro ao mover tarefa', errorMessage(err)),
             ),
         });
+        return true;
       })
-      .catch((err: unknown) => toast.error('Erro ao mover tarefa', errorMessage(err)));
+      .catch((err: unknown) => {
+        toast.error('Erro ao mover tarefa', errorMessage(err));
+        return false;
+      });
   }, []);
+
+  // The board's one polite live region: where a card or a list went after a keyboard move.
+  const [announcement, setAnnouncement] = useState('');
+  /** 'Mover para…': the move, then its place read out once saved. */
+  const moveByKeyboard = useCallback(
+    (taskId: number, column: Column, position: number, place: { at: number; of: number }) => {
+      const title = latest.current.tasks.find((t) => t.id === taskId)?.title ?? 'Tarefa';
+      void move(taskId, column, position).then((saved) => saved && setAnnouncement(cardMovedText(title, column.name, place.at, place.of)));
+    },
+    [move],
+  );
 
   const onDrop = useCallback(
     (taskId: number, column: Column, shown: Task[], slot: number) => {
@@ -175,7 +195,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       const task = board.tasks.find((t) => t.id === taskId);
       const from = board.columns.find((c) => c.id === task?.columnId);
       const position = dropPlace(task, from, column, shown, slot);
-      if (position !== null) move(taskId, column, position);
+      if (position !== null) void move(taskId, column, position);
     },
     [move],
   );
@@ -197,11 +217,20 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const movingTask = useMemo(() => (movingId === null ? null : (tasks.find((t) => t.id === movingId) ?? null)), [tasks, movingId]);
   const focusColumn = focusTask === null ? null : (tasks.find((t) => t.id === focusTask)?.columnId ?? null);
   const dnd = useDndBackend();
+  const boardRef = useRef<HTMLDivElement>(null);
 
   const onReorder = useCallback((columnId: number, target: Column, before: boolean) => {
     const updates = reorderColumns(latest.current.columns, columnId, target.id, before);
     if (!updates) return;
     reorderColumnsOnServer(updates).catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
+  }, []);
+  /** A list's grip with an arrow key: one place left or right, read out once saved. */
+  const onStep = useCallback((column: Column, step: -1 | 1) => {
+    const next = stepColumn(latest.current.columns, column.id, step);
+    if (!next) return;
+    reorderColumnsOnServer(next.updates)
+      .then(() => setAnnouncement(columnMovedText(column.name, next.place, next.count)))
+      .catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
   }, []);
 
   const { open: openLinked, close: closeLinked } = linked;
@@ -357,7 +386,10 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
           </Center>
         ) : (
           <DndProvider backend={dnd.backend} options={dnd.options}>
-            <Stack direction="row" gap="3" align="flex-start" overflowX="auto" pb="4" data-testid="board">
+            <Suspense fallback={null}>
+              <DragAutoScroll boardRef={boardRef} touch={dnd.touch} />
+            </Suspense>
+            <Stack ref={boardRef} direction="row" gap="3" align="flex-start" overflowX="auto" pb="4" data-testid="board">
               {columns.map((column) => (
                 <BoardColumn
                   key={column.id}
@@ -375,6 +407,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
                   onAdd={onAdd}
                   onDrop={onDrop}
                   onReorder={onReorder}
+                  onStep={onStep}
                   onRename={onRename}
                   onRecolor={onRecolor}
                   onDelete={onDelete}
@@ -384,6 +417,9 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
             </Stack>
           </DndProvider>
         )}
+        <VisuallyHidden aria-live="polite" role="status" data-testid="board-announcer">
+          {announcement}
+        </VisuallyHidden>
       </Box>
 
       {dialogUsed && (
@@ -418,7 +454,14 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       )}
       {moveUsed && (
         <Suspense fallback={null}>
-          <MoveDialog task={movingTask} columns={columns} shown={grouped} onMove={move} onClose={closeMove} finalFocus={cardButton} />
+          <MoveDialog
+            task={movingTask}
+            columns={columns}
+            shown={grouped}
+            onMove={moveByKeyboard}
+            onClose={closeMove}
+            finalFocus={cardButton}
+          />
         </Suspense>
       )}
       {confirmUsed && (

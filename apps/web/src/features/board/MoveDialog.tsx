@@ -11,8 +11,8 @@ interface MoveDialogProps {
   columns: readonly Column[];
   /** Each column's cards as the board shows them, in order. */
   shown: ReadonlyMap<number, readonly Task[]>;
-  /** The board's move (the same optimistic path a drop takes). */
-  onMove: (taskId: number, column: Column, position: number) => void;
+  /** The board's move (the same optimistic path a drop takes), with the place chosen among `of` for the announcement. */
+  onMove: (taskId: number, column: Column, position: number, place: { at: number; of: number }) => void;
   onClose: () => void;
   /** Where focus goes when it closes: the card. */
   finalFocus: () => HTMLElement | null;
@@ -58,7 +58,7 @@ function MoveForm({ task, columns, shown, onMove, onClose }: Omit<MoveDialogProp
     const others = cards.filter((t) => t.id !== task.id);
     const chosen = Math.min(Math.max(1, Math.trunc(Number(place)) || places.initial), places.count);
     const position = column ? placeAt(task, column, others, chosen - 1) : null;
-    if (column && position !== null) onMove(task.id, column, position);
+    if (column && position !== null) onMove(task.id, column, position, { at: chosen, of: places.count });
     onClose();
   };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyTaskChanges, type Column, type Task } from '@wkflow/contracts';
 import { testTask } from '../../test/taskFixture';
+import { EDGE_MAX_STEP, edgeScrollStep } from './edgeScroll.logic';
 import {
   applyMove,
   rankBetween,
@@ -11,6 +12,9 @@ import {
   DEFAULT_FILTERS,
   dropPlace,
   reorderColumns,
+  stepColumn,
+  cardMovedText,
+  columnMovedText,
   slotAt,
   idParam,
   movePlaces,
@@ -280,5 +284,49 @@ describe('board list helpers', () => {
     expect(second.get(1)).toBe(first.get(1));
     expect(second.get(2)).not.toBe(first.get(2));
     expect(keepUnchangedGroups(null, first)).toBe(first);
+  });
+});
+
+describe('keyboard moves', () => {
+  const cols = [1, 2, 3].map((id) => ({ id, name: `L${id}`, position: id, color: '#000', isFixed: false }) as Column);
+
+  it('moves a list one place left or right, and not past either end', () => {
+    expect(stepColumn(cols, 2, -1)).toEqual({
+      updates: [
+        { id: 2, position: 1 },
+        { id: 1, position: 2 },
+        { id: 3, position: 3 },
+      ],
+      place: 1,
+      count: 3,
+    });
+    expect(stepColumn(cols, 2, 1)?.updates.map((u) => u.id)).toEqual([1, 3, 2]);
+    expect(stepColumn(cols, 2, 1)?.place).toBe(3);
+    expect(stepColumn(cols, 1, -1)).toBeNull();
+    expect(stepColumn(cols, 3, 1)).toBeNull();
+    expect(stepColumn(cols, 9, 1)).toBeNull();
+  });
+
+  it('says where a card or a list went', () => {
+    expect(cardMovedText('Logo novo', 'Em andamento', 2, 5)).toBe('Logo novo movida para Em andamento, posição 2 de 5');
+    expect(columnMovedText('A fazer', 3, 6)).toBe('Lista A fazer movida para a posição 3 de 6');
+  });
+});
+
+describe('edgeScrollStep', () => {
+  it('is 0 in the middle and grows towards each edge, bounded', () => {
+    expect(edgeScrollStep(500, 0, 1000)).toBe(0);
+    expect(edgeScrollStep(60, 0, 1000)).toBe(0);
+    expect(edgeScrollStep(30, 0, 1000)).toBeLessThan(0);
+    expect(edgeScrollStep(970, 0, 1000)).toBeGreaterThan(0);
+    expect(edgeScrollStep(5, 0, 1000)).toBeLessThan(edgeScrollStep(30, 0, 1000));
+    expect(edgeScrollStep(-50, 0, 1000)).toBe(-EDGE_MAX_STEP);
+    expect(edgeScrollStep(2000, 0, 1000)).toBe(EDGE_MAX_STEP);
+  });
+
+  it('leaves the middle of a small area alone', () => {
+    expect(edgeScrollStep(50, 0, 100)).toBe(0);
+    expect(edgeScrollStep(10, 0, 100)).toBeLessThan(0);
+    expect(edgeScrollStep(10, 10, 10)).toBe(0);
   });
 });

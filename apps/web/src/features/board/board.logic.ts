@@ -229,6 +229,33 @@ export function reorderColumns(
 }
 
 /**
+ * A list moved one place by the keyboard (`step` -1: left, 1: right): the reorder to send, with the
+ * list's new 1-based place among `count`. Null at either end.
+ */
+export function stepColumn(
+  columns: readonly Column[],
+  columnId: number,
+  step: -1 | 1,
+): { updates: { id: number; position: number }[]; place: number; count: number } | null {
+  const sorted = sortColumns(columns);
+  const at = sorted.findIndex((c) => c.id === columnId);
+  const neighbour = at === -1 ? undefined : sorted[at + step];
+  if (!neighbour) return null;
+  const updates = reorderColumns(sorted, columnId, neighbour.id, step < 0);
+  return updates && { updates, place: at + step + 1, count: sorted.length };
+}
+
+/** What the board's live region says after a card moved by the keyboard. */
+export function cardMovedText(title: string, column: string, place: number, count: number): string {
+  return `${title} movida para ${column}, posição ${place} de ${count}`;
+}
+
+/** What the board's live region says after a list moved by the keyboard. */
+export function columnMovedText(name: string, place: number, count: number): string {
+  return `Lista ${name} movida para a posição ${place} de ${count}`;
+}
+
+/**
  * The board right after a move, before the server answers: the task at server place `position` of
  * the target column, with a temporary rank between its new neighbours so it shows in place, and
  * the other cards' places shifted the way the server shifts them (applyTaskChanges). When the

@@ -7,9 +7,11 @@ type BackendFactory = Extract<DndProviderProps<unknown, unknown>, { backend: unk
 export interface DndBackend {
   backend: BackendFactory;
   options?: object;
+  /** The touch backend (a long press drags). */
+  touch: boolean;
 }
 
-const MOUSE: DndBackend = { backend: HTML5Backend };
+const MOUSE: DndBackend = { backend: HTML5Backend, touch: false };
 
 /** Whether the main pointer is a finger (phones, tablets): the browsers' HTML5 drag does not work there. */
 function coarsePointer(): boolean {
@@ -19,7 +21,7 @@ function coarsePointer(): boolean {
 let touch: Promise<DndBackend> | null = null;
 /** The touch backend, loaded only on touch screens (with the board's data, not after it). */
 function loadTouch(): Promise<DndBackend> {
-  touch ??= import('./touchBackend').then((m) => ({ backend: m.TouchBackend, options: m.TOUCH_OPTIONS }));
+  touch ??= import('./touchBackend').then((m) => ({ backend: m.TouchBackend, options: m.TOUCH_OPTIONS, touch: true }));
   return touch;
 }
 if (coarsePointer()) void loadTouch();
