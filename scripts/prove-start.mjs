@@ -2,7 +2,8 @@
 // The start proof (run by scripts/prove-start.sh where nothing answers on 5432 or 6379): runs
 // `npm start` with DATABASE_URL and REDIS_URL unset and a temporary WKFLOW_DATA_DIR, waits for
 // /api/auth/me, logs in as the seeded admin, creates a task, sends a test e-mail to a local SMTP
-// server (SMTP_URL) and generates a report; stops it with SIGTERM, starts it again and finds the
+// server (SMTP_URL) and generates a report; checks the start output names the address and the
+// login and logs no request; stops it with SIGTERM, starts it again and finds the
 // task. Prints "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -159,6 +160,22 @@ try {
     30_000,
   ).catch(() => null);
   check('the report is generated', done?.status === 'completed', JSON.stringify(done));
+
+  // The start ends with one block saying where to go and as whom to log in, and stays quiet while used.
+  const said = await until('the ready block', async () => product.output.includes('WKFlow is ready') && product.output, 10_000).catch(
+    () => '',
+  );
+  check(
+    'the start says which address to open and as whom to log in',
+    said.includes(`WKFlow is ready: open http://localhost:${port}`) && said.includes(`Log in as ${ADMIN.email}`),
+    product.output.slice(-1500),
+  );
+  const lines = product.output.split('\n').length;
+  check(
+    'no build, route or request lines: the whole start output is a screenful',
+    lines < 60 && !product.output.includes('"req":{') && !product.output.includes('Mapped {'),
+    `${lines} lines`,
+  );
 
   await stopProduct(product);
   check('SIGTERM stops npm start, the API and the embedded PostgreSQL', true);

@@ -5,7 +5,7 @@
 // in-process. Set both to use servers (replicas, production).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -18,6 +18,8 @@ const env = {
   // Links in e-mails (password reset) point here; set WEB_URL when users reach it under another address.
   WEB_URL: `http://localhost:${process.env.PORT || 3000}`,
   UPLOAD_DIR: join(dataDir, 'uploads'),
+  // One line per request is for debugging (LOG_LEVEL=debug shows them); the console stays readable.
+  REQUEST_LOG_LEVEL: 'debug',
   ...process.env,
 };
 
@@ -49,23 +51,67 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function run(command, args) {
+/** Runs a command; `quiet` keeps its output and prints it only when it fails. */
+function run(command, args, quiet) {
   return new Promise((resolveRun) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: root, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     current = child;
-    child.on('error', () => resolveRun(1));
-    child.on('exit', (code, signal) => resolveRun(signal ? 1 : (code ?? 1)));
+    let output = '';
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolveRun({ code: 1, output: `${output}${error.message}\n` }));
+    child.on('exit', (code, signal) => resolveRun({ code: signal ? 1 : (code ?? 1), output }));
   });
 }
 
-async function step(title, command, args) {
+async function step(title, command, args, { quiet = false } = {}) {
   console.log(`\n▶ ${title}`);
-  const code = await run(command, args);
+  const { code, output } = await run(command, args, quiet);
   if (stopping) return stopping;
   if (code !== 0) {
+    if (quiet) process.stderr.write(output);
     console.error(`✖ ${title} failed`);
     await shutdown(code);
   }
+}
+
+/** Waits (at most two minutes) until the API answers its health check. */
+async function healthy(url) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && server?.exitCode === null) {
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+/** The one block a newcomer needs: where to go and as whom to log in. */
+function readyBanner() {
+  const address = env.WEB_URL || `http://localhost:${env.PORT}`;
+  const adminEmail = env.ADMIN_EMAIL || 'admin@wkflow.local';
+  const passwordFile = join(dirname(resolve(root, env.UPLOAD_DIR)), 'admin-password');
+  const shownFile = relative(process.cwd(), passwordFile).startsWith('..') ? passwordFile : relative(process.cwd(), passwordFile);
+  const password = process.env.ADMIN_PASSWORD
+    ? 'the one in ADMIN_PASSWORD'
+    : existsSync(passwordFile)
+      ? `in ${shownFile} (keep it somewhere safe, then delete the file)`
+      : `the one saved from ${shownFile} at the first start`;
+  const line = '─'.repeat(72);
+  return [
+    '',
+    line,
+    `  WKFlow is ready: open ${address}`,
+    '',
+    `  Log in as ${adminEmail} (administrator); password: ${password}.`,
+    '  Demo users, password wkflow123: maria@wkflow.local, carlos@wkflow.local (Gerente),',
+    '  joao@wkflow.local, ana@wkflow.local (Colaborador).',
+    '',
+    '  Requests are not logged (LOG_LEVEL=debug shows them). Ctrl-C stops WKFlow.',
+    line,
+  ].join('\n');
 }
 
 if (!existsSync(join(root, 'node_modules'))) await step('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
@@ -76,7 +122,14 @@ if (
 ) {
   console.log('\n▶ Using the existing build (WKFLOW_SKIP_BUILD=1)');
 } else {
-  await step('Building contracts, API and web', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
+  await step(
+    'Building contracts, API and web (a minute or two the first time)',
+    'npx',
+    ['nx', 'run-many', '-t', 'build', '--outputStyle=static'],
+    {
+      quiet: true,
+    },
+  );
 }
 
 if (!env.DATABASE_URL) {
@@ -98,9 +151,11 @@ if (!env.DATABASE_URL) {
 }
 if (!env.REDIS_URL) console.log('\n▶ REDIS_URL is not set: e-mails, reports and /ws run inside this one process');
 
-await step('Migrating the database', process.execPath, ['apps/api/dist/database/migrate.js']);
+await step('Migrating the database', process.execPath, ['apps/api/dist/database/migrate.js'], { quiet: true });
 await step('Seeding default profiles, admin and demo data', process.execPath, ['apps/api/dist/database/seed-cli.js', '--demo']);
 
 console.log(`\n▶ Starting WKFlow on http://localhost:${env.PORT} (API at /api, docs at /api/docs)`);
 server = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });
 server.on('exit', (code, signal) => void shutdown(signal ? 0 : (code ?? 0)));
+const probeHost = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+if (await healthy(`http://${probeHost.includes(':') ? `[${probeHost}]` : probeHost}:${env.PORT}`)) console.log(readyBanner());

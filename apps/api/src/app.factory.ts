@@ -11,6 +11,7 @@ import { pinoHttp } from 'pino-http';
 import { BOARD_VERSION_HEADER } from '@wkflow/contracts';
 import { AppModule } from './app.module';
 import { csrfProtection } from './common/csrf';
+import { StartupQuietLogger } from './common/quiet-logger';
 import { securityHeaders } from './common/security-headers';
 import { mountQueueDashboard } from './email/queue-dashboard';
 import { attachWebSockets } from './notifications/realtime.service';
@@ -32,7 +33,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const logger = pino({ level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bodyParser: false,
-    logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'],
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : new StartupQuietLogger({ logLevels: ['error', 'warn', 'log'], showStartup: logger.isLevelEnabled('debug') }),
   });
 
   for (const warning of secureCookieWarnings(config)) logger.warn(warning);
@@ -48,12 +52,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     res.setHeader('Cache-Control', API_CACHE_CONTROL);
     next();
   });
-  // pino-http writes one line per request at 'info' (errors included): below that level it would
+  // pino-http writes one line per request at REQUEST_LOG_LEVEL ('info'; `npm start` says 'debug'),
+  // 5xx at 'error' (the exception filter logs those with their stack too). Below that level it would
   // only build a child logger per request for nothing (nothing reads req.log).
-  if (logger.isLevelEnabled('info')) {
+  if (logger.isLevelEnabled(config.requestLogLevel)) {
     app.use(
       pinoHttp({
         logger,
+        customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : (config.requestLogLevel as pino.Level)),
         autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/health/ready' },
         serializers: {
           req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),

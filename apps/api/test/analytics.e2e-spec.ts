@@ -175,10 +175,10 @@ describe('analytics (e2e)', () => {
   it('computes a report in the queue and downloads it as CSV', async () => {
     const created = await admin
       .post('/api/analytics/reports')
-      .send({ name: 'Equipe semanal', type: 'productivity', parameters: { period: 7 } })
+      .send({ name: 'Relatório semanal ç', type: 'productivity', parameters: { period: 7 } })
       .expect(201);
     expect(created.body).toMatchObject({
-      name: 'Equipe semanal',
+      name: 'Relatório semanal ç',
       type: 'productivity',
       status: 'pending',
       parameters: { period: 7 },
@@ -189,7 +189,10 @@ describe('analytics (e2e)', () => {
 
     const file = await admin.get(`/api/analytics/reports/${created.body.id}/download`).buffer(true).expect(200);
     expect(file.headers['content-type']).toMatch(/^text\/csv/);
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="relatorio-${created.body.id}-equipe-semanal.csv"`);
+    // The report's own name, with an ASCII fallback and RFC 6266 filename* for the accents.
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Relatorio semanal c.csv"; filename*=UTF-8''Relat%C3%B3rio%20semanal%20%C3%A7.csv`,
+    );
     const text = file.body instanceof Buffer ? file.body.toString('utf8') : file.text;
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.slice(1).split('\r\n')).toEqual([

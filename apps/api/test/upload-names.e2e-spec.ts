@@ -109,4 +109,19 @@ describe('uploaded file names (e2e)', () => {
       expect(contentDisposition.parse(download.headers['content-disposition']).parameters.filename).toBe(name);
     },
   );
+
+  it('downloads a Latin-1 name with an ASCII fallback and RFC 6266 filename*', async () => {
+    const admin = await loginAsAdmin(ctx);
+    const taskId = await newTask(admin);
+    const uploaded = await admin
+      .post(`/api/tasks/${taskId}/attachments`)
+      .attach('file', Buffer.from('%PDF-1.4'), { filename: 'relatório final ç.pdf', contentType: 'application/pdf' })
+      .expect(201);
+    const download = await admin.get(`/api/tasks/${taskId}/attachments/${uploaded.body.id}/download`).expect(200);
+    // The raw header: every byte ASCII, so no browser has to guess a charset.
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="relatorio final c.pdf"; filename*=UTF-8''relat%C3%B3rio%20final%20%C3%A7.pdf`,
+    );
+    expect(download.headers['content-type']).toBe('application/pdf');
+  });
 });

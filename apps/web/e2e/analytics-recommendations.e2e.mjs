@@ -59,7 +59,7 @@ test('analytics: overview, charts, and a report generated, listed and downloaded
   // §5: a name, then a type.
   await dialog.getByRole('button', { name: 'Gerar Relatório' }).click();
   assert.match(await toastText(page), /Nome obrigatório[\s\S]*Por favor, forneça um nome para o relatório\./);
-  await page.getByTestId('report-name').fill('Produtividade semanal');
+  await page.getByTestId('report-name').fill('Relatório de produtividade ç');
   await dialog.getByRole('button', { name: 'Gerar Relatório' }).click();
   await page.getByTestId('toast').filter({ hasText: 'Tipo obrigatório' }).waitFor();
   assert.match(await toastText(page), /Por favor, selecione o tipo do relatório\./);
@@ -70,13 +70,14 @@ test('analytics: overview, charts, and a report generated, listed and downloaded
   await page.getByTestId('toast').filter({ hasText: 'Relatório gerado' }).waitFor();
   await dialog.waitFor({ state: 'hidden' });
 
-  const [{ id }] = await product.sql(`SELECT id FROM analytics_reports WHERE name = 'Produtividade semanal'`);
+  const [{ id }] = await product.sql(`SELECT id FROM analytics_reports WHERE name = 'Relatório de produtividade ç'`);
   const download = page.getByTestId(`report-download-${id}`);
   await download.waitFor({ timeout: 15_000 }); // the list refreshes until the job completes
   assert.match(await page.getByTestId(`report-${id}`).innerText(), /Produtividade da equipe[\s\S]*7 dias[\s\S]*Concluído/);
   await product.screenshot(page, 'analytics-reports');
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  assert.match(file.suggestedFilename(), /^relatorio-\d+-produtividade-semanal\.csv$/);
+  // Saved under the name the user gave, accents included (RFC 6266 filename*).
+  assert.equal(file.suggestedFilename(), 'Relatório de produtividade ç.csv');
   const csv = await new Promise((resolve, reject) => {
     file.createReadStream().then((stream) => {
       const chunks = [];

@@ -63,10 +63,38 @@ test('an attachment with an accented name, uploaded through the task dialog, is 
   assert.equal(download.status(), 200);
   assert.equal(await download.text(), 'Relatório de ações do mês.\n');
   const disposition = download.headers()['content-disposition'] ?? '';
-  // Latin-1 covers these letters, so the plain filename parameter carries them (RFC 6266); other names get filename*.
-  assert.ok(
-    disposition.includes(`filename="${NAME}"`) || disposition.includes(`filename*=UTF-8''${encodeURIComponent(NAME)}`),
-    `Content-Disposition: ${disposition}`,
-  );
+  // RFC 6266: an ASCII fallback, and the name itself in filename* (Latin-1 letters too).
+  assert.equal(disposition, `attachment; filename="relatorio acao.txt"; filename*=UTF-8''${encodeURIComponent(NAME)}`);
   await product.screenshot(page, 'attachment-accented-name');
+});
+
+test('an accented attachment name is the name Chromium saves the download under', async () => {
+  const name = 'relatório final ç.pdf';
+  const page = await product.newPage(ADMIN);
+  const [client] = await product.sql(`SELECT id FROM clients WHERE name = 'Padaria Pão Dourado'`);
+  const created = await page.request.post('/api/tasks', {
+    data: {
+      title: `Download E2E ${Date.now().toString(36)}`,
+      description: 'Nome acentuado no download',
+      clientId: client.id,
+      deadline: '2030-05-20T17:30:00.000Z',
+    },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const task = await created.json();
+  await page.goto(`/?task=${task.id}`);
+  const section = page.getByTestId('task-dialog').getByRole('region', { name: 'Anexos' });
+  await section.getByText('Nenhum anexo.').waitFor();
+  await section
+    .getByTestId('attachment-input')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  const link = section.getByRole('link', { name }).first();
+  await link.waitFor();
+  // Both ways to download: the name link and the 'Baixar …' button.
+  for (const target of [link, section.getByRole('link', { name: `Baixar ${name}` })]) {
+    const [download] = await Promise.all([page.waitForEvent('download'), target.click()]);
+    assert.equal(download.suggestedFilename(), name);
+    await download.cancel().catch(() => undefined);
+  }
+  await page.context().close();
 });

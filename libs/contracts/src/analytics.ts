@@ -148,16 +148,23 @@ export interface ReportTable {
   rows: (string | number | null)[][];
 }
 
-/** A file name for a report's CSV: letters, digits and dashes only. */
+/** The longest report file name kept, in code points, before '.csv'. */
+const REPORT_FILE_NAME_MAX = 100;
+
+/**
+ * A report's CSV is named as the user named the report ('Relatório de Março - Equipe.csv'):
+ * invisible and control characters go, those no file system takes (`/ \ : * ? " < > |`) become '-'.
+ * A name with nothing left is 'relatorio-<id>.csv'.
+ */
 export function reportFileName(report: Pick<Report, 'id' | 'name'>): string {
-  const slug = report.name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `relatorio-${report.id}${slug ? `-${slug}` : ''}.csv`;
+  const cleaned = report.name
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/[\\/:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.-]+|[\s.]+$/g, '');
+  const cut = [...cleaned].slice(0, REPORT_FILE_NAME_MAX).join('').trim();
+  return `${cut || `relatorio-${report.id}`}.csv`;
 }
 
 /** GET /api/analytics/* */

@@ -43,8 +43,10 @@ describe('percentChange', () => {
 });
 
 describe('reportFileName', () => {
-  it('names files safely', () => {
-    expect(reportFileName({ id: 4, name: 'Relatório de Março / Equipe' })).toBe('relatorio-4-relatorio-de-marco-equipe.csv');
+  it('keeps the name the user gave, accents included, less what a file system refuses', () => {
+    expect(reportFileName({ id: 4, name: 'Relatório de Março / Equipe' })).toBe('Relatório de Março - Equipe.csv');
+    expect(reportFileName({ id: 6, name: '  ..\u202eRelatório:\tfinal.  ' })).toBe('Relatório-final.csv');
+    expect(reportFileName({ id: 7, name: 'á'.repeat(150) })).toBe(`${'á'.repeat(100)}.csv`);
     expect(reportFileName({ id: 5, name: '***' })).toBe('relatorio-5.csv');
   });
 });

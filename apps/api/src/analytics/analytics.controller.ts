@@ -12,6 +12,7 @@ import {
 import { CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
+import { sendAsAttachment } from '../common/download-name';
 import { AnalyticsCache } from './analytics-cache';
 import { AnalyticsPeriodQueryDto, CreateReportDto } from './dto/analytics.dto';
 import { ReportsService } from './reports.service';
@@ -77,7 +78,7 @@ export class AnalyticsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
     const { fileName, csv } = await this.reports.download(user, id);
-    response.attachment(fileName);
+    sendAsAttachment(response, fileName);
     return new StreamableFile(Buffer.from(csv, 'utf8'), { type: 'text/csv; charset=utf-8' });
   }
 }

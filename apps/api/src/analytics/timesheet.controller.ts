@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { TimesheetExportQueryDto, TimesheetOptionsQueryDto, TimesheetQueryDto } from './dto/timesheet.dto';
 import { TimesheetService } from './timesheet.service';
 import { ApiFile, ApiResult } from '../openapi/api-result';
+import { sendAsAttachment } from '../common/download-name';
 
 /**
  * /time-management's timesheet: filtered entries with totals, filter choices, the user's week,
@@ -42,7 +43,7 @@ export class TimesheetController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
     const { fileName, body, contentType } = await this.timesheets.export(user, query, query.format);
-    response.attachment(fileName);
+    sendAsAttachment(response, fileName);
     response.setHeader('Cache-Control', 'no-store');
     return new StreamableFile(body, { type: contentType });
   }

@@ -79,3 +79,16 @@ describe('loadConfig: secrets in production', () => {
     expect(problem({ ...development, SESSION_SECRET: 'too-short' })).toMatch(/SESSION_SECRET must be at least 16 characters/);
   });
 });
+
+describe('loadConfig: request log level', () => {
+  it("writes request lines at 'info' unless REQUEST_LOG_LEVEL says otherwise", () => {
+    expect(loadConfig(production()).requestLogLevel).toBe('info');
+    expect(loadConfig(production({ REQUEST_LOG_LEVEL: 'debug' })).requestLogLevel).toBe('debug');
+  });
+
+  it('refuses a level pino does not have', () => {
+    expect(problem(production({ REQUEST_LOG_LEVEL: 'loud' }))).toContain(
+      'REQUEST_LOG_LEVEL must be one of error, warn, info, debug, trace',
+    );
+  });
+});

@@ -48,6 +48,8 @@ export interface AppConfig {
   passwordResetLimitPerIp: number;
   passwordResetLimitWindowMs: number;
   logLevel: string;
+  /** The level each request's log line is written at (5xx at 'error'); `npm start` sets 'debug', so a local run stays quiet. */
+  requestLogLevel: string;
   /** E-mail delivery: attempts per e-mail, first retry delay (doubles each time), outbox sweep. */
   emailAttempts: number;
   emailRetryDelayMs: number;
@@ -214,6 +216,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
+  const requestLogLevel = optional(env, 'REQUEST_LOG_LEVEL') ?? 'info';
+  if (!['error', 'warn', 'info', 'debug', 'trace'].includes(requestLogLevel)) {
+    problems.push('REQUEST_LOG_LEVEL must be one of error, warn, info, debug, trace');
+  }
 
   const config: AppConfig = {
     nodeEnv,
@@ -250,6 +256,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordResetLimitPerIp: int(env, 'PASSWORD_RESET_LIMIT_PER_IP', 20, problems, 1),
     passwordResetLimitWindowMs: int(env, 'PASSWORD_RESET_LIMIT_WINDOW_MS', 3_600_000, problems, 1000),
     logLevel,
+    requestLogLevel,
     emailAttempts: int(env, 'EMAIL_ATTEMPTS', 5, problems, 1, 50),
     emailRetryDelayMs: int(env, 'EMAIL_RETRY_DELAY_MS', 5000, problems, 10),
     emailSweepMs: int(env, 'EMAIL_SWEEP_MS', 30_000, problems, 100),

@@ -37,6 +37,7 @@ import {
 import { AdminOnly, CurrentUser, RequirePermission } from '../auth/access.decorators';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { IdParam } from '../common/id-param';
+import { sendAsAttachment } from '../common/download-name';
 import { AttachmentsService } from './attachments.service';
 import { ATTACHMENT_FIELD_MISSING, AttachmentUpload } from './attachment-upload';
 import type { TempUpload } from '../uploads/upload-files';
@@ -270,7 +271,7 @@ export class TasksController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
     const file = await this.attachments.file(user, id, attachmentId);
-    response.attachment(file.name);
+    sendAsAttachment(response, file.name);
     return new StreamableFile(createReadStream(file.path), { type: file.mimeType });
   }
 

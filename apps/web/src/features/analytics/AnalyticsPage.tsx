@@ -22,7 +22,8 @@ export default function AnalyticsPage() {
         description="Indicadores da equipe e relatórios."
         actions={<PeriodSelect size="sm" w="44" label="Período" value={period} onChange={setPeriod} testId="analytics-period" />}
       />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount>
+      {/* unmountOnExit: a chart left mounted in a hidden tab measures 0×0 and recharts warns on every resize. */}
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabKey)} variant="line" colorPalette="brand" lazyMount unmountOnExit>
         <Tabs.List mb="5" overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="overview" flexShrink={0} whiteSpace="nowrap">
             Visão Geral

@@ -100,7 +100,15 @@ export function connectRealtime(onSessionEnded: () => void): () => void {
     if (timer) clearTimeout(timer);
     if (socket) {
       socket.onclose = null;
-      socket.close(1000);
+      socket.onmessage = null;
+      // Closing a socket still connecting makes the browser log "WebSocket is closed before the
+      // connection is established" (React's StrictMode and a quick navigation do it on every load):
+      // it closes as soon as it opens instead.
+      if (socket.readyState === WebSocket.CONNECTING) {
+        const connecting = socket;
+        connecting.onopen = () => connecting.close(1000);
+        connecting.onerror = null;
+      } else socket.close(1000);
     }
   };
 }

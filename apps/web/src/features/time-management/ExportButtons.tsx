@@ -2,6 +2,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { getApiBaseUrl, errorMessage } from '../../lib/fetcher';
+import { dispositionFileName } from '../../lib/downloadName';
 import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 
@@ -10,7 +11,7 @@ async function download(path: string, fallbackName: string): Promise<void> {
   const res = await fetch(`${getApiBaseUrl()}${path}`, { credentials: 'include' });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const name = dispositionFileName(res.headers.get('content-disposition')) ?? fallbackName;
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
