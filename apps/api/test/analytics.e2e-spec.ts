@@ -114,19 +114,19 @@ describe('analytics (e2e)', () => {
     });
   });
 
-  it('counts +100 % when the previous period had nothing (90 days hold every fixture)', async () => {
+  it('gives no change figure (null) when the previous period had nothing (90 days hold every fixture)', async () => {
     const { body } = await admin.get('/api/analytics/dashboard?period=90').expect(200);
     expect(body).toEqual({
       period: 90,
       completed_tasks: 4,
-      completed_tasks_change: 100,
+      completed_tasks_change: null,
       total_hours: 7,
       total_seconds: 25_200,
-      hours_change: 100,
+      hours_change: null,
       active_members: 3,
-      members_change: 100,
+      members_change: null,
       completion_rate: 50,
-      completion_rate_change: 100,
+      completion_rate_change: null,
     });
   });
 

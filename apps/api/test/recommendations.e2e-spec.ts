@@ -80,6 +80,8 @@ describe('recommendations (e2e)', () => {
       data: { overdueTasks: 6, openTasks: 16, overdueRate: 37.5 },
     });
     expect(byKey['bottleneck:' + doingId]).toMatchObject({ title: 'Gargalo na coluna "Em andamento"', data: { openTasks: 12, share: 75 } });
+    // The share is of the open tasks: 'em andamento' would read as the column of that name.
+    expect(byKey['bottleneck:' + doingId].description).toBe('A coluna "Em andamento" concentra 12 tarefas (75% das tarefas abertas).');
     expect(byKey['overloaded-members'].description).toContain(busyName);
     expect(byKey['idle-members'].description).toContain(idleName);
     expect(byKey['idle-members'].description).not.toContain(busyName);

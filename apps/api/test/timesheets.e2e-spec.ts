@@ -195,9 +195,9 @@ describe('timesheets (e2e)', () => {
     const csv = parseCsv(await download(ana.agent, `format=csv&period=all&userId=${bia.id}`));
     expect(csv).toHaveLength(1); // the header only
     const own = parseCsv(await download(ana.agent, 'format=csv&period=all'));
-    expect(own.slice(1).map((row) => row[3])).toEqual([ana.name, ana.name, ana.name]);
+    expect(own.slice(1, -1).map((row) => row[3])).toEqual([ana.name, ana.name, ana.name]);
     const xlsx = await readXlsx(await download(ana.agent, `format=xlsx&period=all&clientId=${clients.a}`));
-    expect(xlsx.slice(1).map((row) => row[3])).toEqual([ana.name, ana.name]);
+    expect(xlsx.slice(1, -1).map((row) => row[3])).toEqual([ana.name, ana.name]);
   });
 
   it('never sends rates or values to users without clients write', async () => {
@@ -234,7 +234,22 @@ describe('timesheets (e2e)', () => {
     expect((await admin.patch(`/api/clients/${clients.b}`).send({ hourlyRate: null }).expect(200)).body.hourlyRate).toBeNull();
   });
 
-  it('exports exactly the filtered rows as CSV and XLSX in pt-BR formats, every formula-like cell neutralised', async () => {
+  it('exports exactly the filtered rows as CSV and XLSX in pt-BR formats, with a totals row; formula-like text neutralised in the CSV only', async () => {
+    // 200 minutes at R$ 150: 3,33 h shown, R$ 500,00 owed (3,33 × 150 would be 499,50).
+    const gama = (
+      await admin
+        .post('/api/clients')
+        .send({ name: unique('Gama '), hourlyRate: 150 })
+        .expect(201)
+    ).body.id;
+    const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
+    const [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns ORDER BY position LIMIT 1`);
+    const [{ id: gamaTask }] = await ctx.dataSource.query(
+      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy") VALUES ('Relatório', '', $1, $2, now(), $3) RETURNING id`,
+      [gama, columnId, adminId],
+    );
+    await entry(adminId, gamaTask, '2026-10-20T09:00', 200);
+
     const query = `${RANGE}&limit=200`;
     const page: TimesheetPage = (await admin.get(`/api/time-entries/timesheet?${query}`).expect(200)).body;
     expect(page.total).toBe(page.items.length);
@@ -245,7 +260,7 @@ describe('timesheets (e2e)', () => {
       .parse(binary as never)
       .expect(200);
     expect(csvResponse.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csvResponse.headers['content-disposition']).toBe('attachment; filename="horas-2026-10-01-a-2026-10-31.csv"');
+    expect(csvResponse.headers['content-disposition']).toMatch(/^attachment; filename="horas-periodo-2026-10-01-a-2026-10-31\.csv"/);
     const csv = parseCsv(csvResponse.body);
     expect(csv[0]).toEqual([
       'Data',
@@ -260,10 +275,30 @@ describe('timesheets (e2e)', () => {
       'Valor/hora (R$)',
       'Valor (R$)',
     ]);
-    expect(csv.slice(1)).toEqual(page.items.map((e) => csvRow(e, true)));
+    const csvRows = csv.slice(1, -1);
+    expect(csvRows).toEqual(page.items.map((e) => csvRow(e, true)));
     const evilRow = csv.find((row) => row[5] === "'+cmd|calc");
     expect(evilRow).toEqual(['31/10/2026', '23:30', '23:45', bia.name, `'${EVIL_CLIENT}`, "'+cmd|calc", "'-2+3", '0,25', '00:15', '', '']);
     expect(csv.find((row) => row[6] === "'@SUM(A1)")).toMatchObject({ 0: '07/10/2026', 7: '1,00', 8: '01:00', 9: '100,00', 10: '100,00' });
+    // The value comes from the exact minutes, not from the rounded hours beside it.
+    expect(csv.find((row) => row[5] === 'Relatório')).toMatchObject({ 7: '3,33', 8: '03:20', 9: '150,00', 10: '500,00' });
+    // The totals row: every row's hours, the sum of the row values, and a word that unrated hours add no value.
+    const seconds = page.items.reduce((sum, e) => sum + (e.duration ?? 0), 0);
+    const cents = page.items.reduce((sum, e) => sum + Math.round((e.value ?? 0) * 100), 0);
+    expect(page.totals.value).toBe(cents / 100);
+    expect(csv.at(-1)).toEqual([
+      'Total',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Valor só das horas de clientes com valor/hora',
+      hoursDecimalBR(seconds),
+      hoursHHMM(seconds),
+      '',
+      moneyBR(cents / 100),
+    ]);
 
     const xlsxResponse = await admin
       .get(`/api/time-entries/timesheet/export?format=xlsx&${RANGE}`)
@@ -271,19 +306,57 @@ describe('timesheets (e2e)', () => {
       .parse(binary as never)
       .expect(200);
     expect(xlsxResponse.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsxResponse.headers['content-disposition']).toMatch(/^attachment; filename="horas-periodo-2026-10-01-a-2026-10-31\.xlsx"/);
     const xlsx = await readXlsx(xlsxResponse.body);
     expect(xlsx[0]).toEqual(csv[0]);
-    // Dates are date cells, hours and money numbers: as text they read like the CSV.
+    // Dates are date cells, hours and money numbers (values as formulas with their result): shown
+    // with two decimals they read like the CSV; text is text, without the CSV's apostrophe.
+    const result = (value: unknown) =>
+      value !== null && typeof value === 'object' && 'formula' in value ? (value as unknown as { result: number }).result : value;
     const asText = xlsx.slice(1).map((row) =>
       Array.from({ length: 11 }, (_, i) => {
-        const value = row[i];
+        const value = result(row[i]);
         if (value instanceof Date) return DateTime.fromJSDate(value, { zone: 'utc' }).toFormat('dd/MM/yyyy');
-        if (typeof value === 'number') return value.toFixed(2).replace('.', ',');
+        if (typeof value === 'number') return (Math.round(value * 100) / 100).toFixed(2).replace('.', ',');
         return value === undefined || value === null ? '' : String(value);
       }),
     );
-    expect(asText).toEqual(csv.slice(1));
-    for (const row of xlsx.slice(1)) for (const value of row) if (typeof value === 'string') expect(value).not.toMatch(/^[=+\-@\t\r]/);
+    const unquote = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+    expect(asText).toEqual(csv.slice(1).map((row) => row.map(unquote)));
+    const xlsxEvil = xlsx.find((row) => row[5] === '+cmd|calc')!;
+    expect(xlsxEvil.slice(3, 7)).toEqual([bia.name, EVIL_CLIENT, '+cmd|calc', '-2+3']);
+    for (const row of xlsx) for (const value of row) if (typeof value === 'string') expect(value).not.toMatch(/^'/);
+    // Exact hours, and a value that is hours × rate to the cent, in the file itself.
+    const report = xlsx.find((row) => row[5] === 'Relatório')!;
+    expect(report[7]).toBeCloseTo(200 / 60, 10);
+    expect(report[9]).toBe(150);
+    expect(report[10]).toMatchObject({ formula: expect.stringMatching(/^ROUND\(H\d+\*J\d+,2\)$/), result: 500 });
+    for (const row of xlsx.slice(1, -1)) {
+      const [hours, rate, value] = [row[7] as number, row[9] as number | null, result(row[10]) as number | null];
+      expect(value ?? null).toBe(rate == null ? null : Math.round(hours * rate * 100) / 100);
+    }
+    const totals = xlsx.at(-1)!;
+    expect(totals[0]).toBe('Total');
+    expect(totals[7]).toMatchObject({ formula: `SUM(H2:H${xlsx.length - 1})` });
+    expect(result(totals[7])).toBeCloseTo(seconds / 3600, 10);
+    expect(totals[10]).toEqual({ formula: `SUM(K2:K${xlsx.length - 1})`, result: cents / 100 });
+
+    // A period's file is named in pt-BR words.
+    const month = await admin
+      .get('/api/time-entries/timesheet/export?format=csv&period=month')
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
+    expect(month.headers['content-disposition']).toContain(`horas-mes-${DateTime.now().setZone(TZ).toFormat('yyyy-MM')}.csv`);
+  });
+
+  it('totals an export with no rated row without a value, and writes nothing below the header of an empty one', async () => {
+    const csv = parseCsv(await download(admin, `format=csv&${RANGE}&clientId=${clients.evil}`));
+    expect(csv.at(-1)).toEqual(['Total', '', '', '', '', '', '', '0,25', '00:15', '', '']);
+    const xlsx = await readXlsx(await download(admin, `format=xlsx&${RANGE}&clientId=${clients.evil}`));
+    expect(xlsx.at(-1)?.[10]).toBeUndefined();
+    const empty = parseCsv(await download(admin, 'format=csv&period=custom&from=2020-01-01&to=2020-01-02'));
+    expect(empty).toHaveLength(1);
   });
 
   it("neutralises formula cells in the reports' CSV too", async () => {

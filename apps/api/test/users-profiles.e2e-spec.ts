@@ -55,6 +55,16 @@ describe('access profiles and module permissions (e2e)', () => {
       });
     });
 
+    it("counts a profile's approved users only: a pending registration is not one of them yet", async () => {
+      const countOf = async (id: number) =>
+        ((await admin.get('/api/access-profiles').expect(200)).body as AccessProfile[]).find((p) => p.id === id)!.userCount;
+      const before = await countOf(3);
+      const pending = await newUser(ctx, { profileId: 3, approved: false });
+      expect(await countOf(3)).toBe(before);
+      await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [pending.id]);
+      expect(await countOf(3)).toBe(before + 1);
+    });
+
     it.each([
       [{ name: 'A', description: 'descrição' }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ description: 'descrição' }, 'Nome deve ter pelo menos 2 caracteres'],

@@ -30,10 +30,16 @@ test('analytics: overview, charts, and a report generated, listed and downloaded
   await page.goto('/analytics');
   await page.getByRole('heading', { name: 'Analytics' }).waitFor();
   await page.getByTestId('metric-completed').waitFor();
-  assert.match(await page.getByTestId('metric-hours').innerText(), /Horas Trabalhadas[\s\S]*\d+(,\d)? h[\s\S]*vs\. período anterior/);
-  // The day-by-day trend under the figures: completed tasks as bars, hours as a line.
+  // A change against the previous period, or no figure when that period had nothing (never a made-up +100%).
+  assert.match(
+    await page.getByTestId('metric-hours').innerText(),
+    /Horas Trabalhadas[\s\S]*\d+(,\d)? h[\s\S]*(vs\. período anterior|sem dados no período anterior)/,
+  );
+  // The day-by-day trend under the figures: completed tasks and hours both as bars, so one day's
+  // hours stay on that day (a line spread them over its neighbours).
   await page.getByText('Atividade por dia').waitFor();
-  await page.locator('.recharts-line-curve').first().waitFor();
+  await page.locator('.recharts-bar').nth(1).waitFor();
+  assert.equal(await page.locator('.recharts-line-curve').count(), 0);
   await product.screenshot(page, 'analytics-overview');
 
   // Listening before the change: an answer that came before the wait started was missed.

@@ -108,6 +108,20 @@ test('the dialog fits a 390 px phone; /time-management opens it with a task to c
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `dialog within the phone (${box.x}, ${box.width})`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(overflow <= 390, `no horizontal scroll (${overflow})`);
+  // Every task reads 'Cliente — Tarefa', grouped by client in order.
+  const groups = await dialog.getByTestId('manual-entry-task').evaluate((select) =>
+    [...select.querySelectorAll('optgroup')].map((g) => ({
+      label: g.label,
+      options: [...g.querySelectorAll('option')].map((o) => o.textContent),
+    })),
+  );
+  assert.ok(groups.length > 0, 'the tasks are grouped by client');
+  const labels = groups.map((g) => g.label);
+  assert.deepEqual(
+    labels,
+    [...labels].sort((a, b) => a.localeCompare(b, 'pt-BR')),
+  );
+  for (const group of groups) for (const option of group.options) assert.ok(option.startsWith(`${group.label} — `), option);
   await settled(page);
   await product.screenshot(page, 'manual-time-dialog-390');
   // Choosing no task is refused before any request.
@@ -185,4 +199,30 @@ test('an administrator locks a period; a collaborator cannot edit or delete his 
   assert.equal(status, 403);
   const [still] = await product.sql(`SELECT id FROM time_entries WHERE id = $1`, [locked.id]);
   assert.ok(still, 'the locked entry is still there');
+
+  // 'Adicionar tempo' tells him before he sends: the date stops at the lock, and a locked day is flagged at once.
+  await page.getByTestId('add-time-button').click();
+  const addDialog = page.getByTestId('add-time-dialog');
+  await addDialog.getByRole('heading', { name: 'Adicionar tempo' }).waitFor();
+  const date = addDialog.locator('input[name="date"]');
+  await addDialog.getByText(`Período bloqueado até ${ddmmyyyy(lockDate)}: escolha uma data posterior.`).waitFor();
+  assert.equal(await date.getAttribute('min'), daysAgo(4));
+  let posted = 0;
+  page.on('request', (r) => r.url().endsWith('/api/time-entries') && r.method() === 'POST' && (posted += 1));
+  await addDialog.getByTestId('manual-entry-task').selectOption({ index: 1 });
+  await date.fill(lockDate);
+  const warning = addDialog.getByTestId('add-time-locked');
+  await warning.getByText(`Período bloqueado até ${ddmmyyyy(lockDate)}`).waitFor();
+  await settled(page);
+  await product.screenshot(page, 'manual-time-locked-date');
+  await addDialog.getByTestId('add-time-submit').click();
+  // The field itself is marked, with the server's message, after the attempt.
+  await addDialog
+    .locator('[id="field::field-date::error-text"]')
+    .getByText(`Período bloqueado até ${ddmmyyyy(lockDate)}:`)
+    .waitFor();
+  assert.equal(await date.getAttribute('aria-invalid'), 'true');
+  assert.equal(posted, 0, 'nothing is sent for a locked day');
+  await date.fill(daysAgo(1));
+  await warning.waitFor({ state: 'detached' });
 });

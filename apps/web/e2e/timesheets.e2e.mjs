@@ -79,12 +79,26 @@ test('filters /time-management by client and dates, shows totals with values, an
   await page.getByTestId('time-entries').getByText('Novo site').first().waitFor();
   await product.screenshot(page, 'time-management-filters');
 
+  // The filter is in the address: a reload shows the same records, and back returns to the one before.
+  assert.equal(new URL(page.url()).search, `?period=custom&from=2026-10-01&to=2026-10-31&clientId=${fixture.alfa.id}`);
+  await page.reload();
+  await byClient.getByText(/R\$\s270,00/).waitFor();
+  assert.equal(await page.getByTestId('time-client').inputValue(), String(fixture.alfa.id));
+  assert.equal(await page.getByTestId('time-from').inputValue(), '2026-10-01');
+  await page.goBack();
+  await page.waitForFunction(() => !location.search.includes('clientId'));
+  assert.equal(await page.getByTestId('time-client').inputValue(), '');
+  assert.equal(await page.getByTestId('time-to').inputValue(), '2026-10-31');
+  await page.goForward();
+  await byClient.getByText(/R\$\s270,00/).waitFor();
+  assert.equal(await page.getByTestId('time-client').inputValue(), String(fixture.alfa.id));
+
   const download = page.waitForEvent('download');
   const exported = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet/export?format=xlsx'));
   await page.getByRole('button', { name: 'Exportar XLSX' }).click();
   assert.equal((await exported).status(), 200);
   const file = await download;
-  assert.equal(file.suggestedFilename(), 'horas-2026-10-01-a-2026-10-31.xlsx');
+  assert.equal(file.suggestedFilename(), 'horas-periodo-2026-10-01-a-2026-10-31.xlsx');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await readFile(await file.path()));
   const rows = [];
@@ -102,11 +116,17 @@ test('filters /time-management by client and dates, shows totals with values, an
     'Valor/hora (R$)',
     'Valor (R$)',
   ]);
-  const data = rows.slice(1).map((r) => [r[0].toISOString().slice(0, 10), ...r.slice(1)]);
+  // Text as typed (the apostrophe guard is the CSV's), the value as hours × rate with its result, and a totals row.
+  const result = (cell) => (cell && typeof cell === 'object' && 'formula' in cell ? cell.result : cell);
+  const data = rows.slice(1, -1).map((r) => [r[0].toISOString().slice(0, 10), ...r.slice(1).map(result)]);
   assert.deepEqual(data, [
-    ['2026-10-12', '10:00', '10:45', fixture.maria.name, 'Alfa Alimentos', 'Novo site', "'-revisão", 0.75, '00:45', 120, 90],
+    ['2026-10-12', '10:00', '10:45', fixture.maria.name, 'Alfa Alimentos', 'Novo site', '-revisão', 0.75, '00:45', 120, 90],
     ['2026-10-05', '09:00', '10:30', fixture.ana.name, 'Alfa Alimentos', 'Novo site', 'Layout da home', 1.5, '01:30', 120, 180],
   ]);
+  const totals = rows.at(-1);
+  assert.equal(totals[0], 'Total');
+  assert.equal(result(totals[7]), 2.25);
+  assert.deepEqual(totals[10], { formula: 'SUM(K2:K3)', result: 270 });
 
   // The phone width keeps filters, totals and the exports usable.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -13,16 +13,17 @@ export function isAnalyticsPeriod(value: unknown): value is AnalyticsPeriod {
 export interface AnalyticsDashboard {
   period: AnalyticsPeriod;
   completed_tasks: number;
-  completed_tasks_change: number;
+  /** null when the previous period had nothing to compare with (percentChange). */
+  completed_tasks_change: number | null;
   /** Hours with two decimals; total_seconds is the exact sum every figure is based on. */
   total_hours: number;
   total_seconds: number;
-  hours_change: number;
+  hours_change: number | null;
   active_members: number;
-  members_change: number;
+  members_change: number | null;
   /** % of the tasks created in the period that are completed now. */
   completion_rate: number;
-  completion_rate_change: number;
+  completion_rate_change: number | null;
 }
 
 /** Produtividade tab: one row per approved member. */
@@ -82,10 +83,11 @@ export function analyticsRange(period: AnalyticsPeriod, now: Date, timezone: str
 
 /**
  * Percentage change from the previous period to the current one, one decimal. When the previous
- * value is 0 there is no base to divide by: 0 when both are 0, +100 when something appeared.
+ * value is 0 there is no base to divide by: 0 when both are 0, and null (no figure: the screen says
+ * 'sem dados no período anterior') when something appeared; a made-up +100% would mislead.
  */
-export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
   return round1(((current - previous) / previous) * 100);
 }
 

@@ -157,7 +157,7 @@ function bottleneckRule(m: RecommendationMetrics): RecommendationDraft | null {
     type: 'workflow',
     priority: 'high',
     title: `Gargalo na coluna "${top.name}"`,
-    description: `A coluna "${top.name}" concentra ${top.openTasks} tarefas (${ptBR(share)}% das tarefas em andamento).`,
+    description: `A coluna "${top.name}" concentra ${top.openTasks} tarefas (${ptBR(share)}% das tarefas abertas).`,
     action: `Defina um limite de tarefas para "${top.name}" e concentre a equipe em finalizar o que já está nela antes de puxar novas tarefas.`,
     impact: 'Fluxo mais contínuo e menor tempo de ciclo das tarefas.',
     data: { columnId: top.id, columnName: top.name, openTasks: top.openTasks, share },

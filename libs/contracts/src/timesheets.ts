@@ -189,12 +189,25 @@ export function neutralizeCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The file name of a timesheet export: horas-<from>-<to>.<ext> (or the period's name). */
+/**
+ * The file name of a timesheet export, in the period's pt-BR words: horas-dia-2026-11-28,
+ * horas-semana-2026-11-23 (its Monday), horas-mes-2026-11, horas-ate-2026-11-28 (everything up to
+ * today) or horas-periodo-2026-10-01-a-2026-10-31.
+ */
 export function timesheetFileName(filter: TimesheetFilter, now: Date, timezone: string, ext: 'csv' | 'xlsx'): string {
-  const today = DateTime.fromJSDate(now).setZone(timezone).toISODate();
-  const span = filter.period === 'custom' ? `${filter.from}-a-${filter.to}` : `${filter.period}-${today}`;
-  return `horas-${span}.${ext}`;
+  const local = DateTime.fromJSDate(now).setZone(timezone);
+  const spans: Record<TimesheetPeriod, () => string> = {
+    custom: () => `periodo-${filter.from}-a-${filter.to}`,
+    today: () => `dia-${local.toISODate()}`,
+    week: () => `semana-${local.startOf('week').toISODate()}`,
+    month: () => `mes-${local.toFormat('yyyy-MM')}`,
+    all: () => `ate-${local.toISODate()}`,
+  };
+  return `horas-${spans[filter.period]()}.${ext}`;
 }
+
+/** What a value total says when some of its hours have no rate (screen and exports). */
+export const TIMESHEET_PARTIAL_VALUE = 'Valor só das horas de clientes com valor/hora';
 
 /**
  * An amount in reais as typed in pt-BR: '150', '150,5', '1.234,50' (also '150.50'). Blank is

@@ -125,7 +125,7 @@ export interface AccessProfile {
   description: string;
   /** Profiles 1-3: seeded, cannot be deleted. */
   isDefault: boolean;
-  /** Users holding the profile, pending registrations included. */
+  /** Approved users holding the profile (pending registrations are not counted). */
   userCount: number;
 }
 

@@ -32,9 +32,9 @@ describe('percentChange', () => {
     expect(percentChange(2, 3)).toBe(-33.3);
     expect(percentChange(10, 10)).toBe(0);
   });
-  it('is 0 from nothing to nothing and +100 from nothing to something', () => {
+  it('is 0 from nothing to nothing and no figure (null) from nothing to something', () => {
     expect(percentChange(0, 0)).toBe(0);
-    expect(percentChange(7, 0)).toBe(100);
+    expect(percentChange(7, 0)).toBeNull();
   });
   it('percent guards against an empty whole', () => {
     expect(percent(1, 3)).toBe(33.3);

@@ -46,6 +46,7 @@ describe('recommendation rules', () => {
     const [draft] = recommendationDrafts({ ...healthy, columns });
     expect(draft).toMatchObject({ key: 'bottleneck:3', type: 'workflow', priority: 'high', title: 'Gargalo na coluna "Em revisão"' });
     expect(draft.data).toMatchObject({ columnName: 'Em revisão', openTasks: 9, share: 75 });
+    expect(draft.description).toBe('A coluna "Em revisão" concentra 9 tarefas (75% das tarefas abertas).');
     // Below the minimum count, no bottleneck even with the whole share.
     expect(keys({ ...healthy, columns: [{ id: 3, name: 'Em revisão', openTasks: 7 }] })).toEqual([]);
   });

@@ -9,6 +9,7 @@ import {
   neutralizeCell,
   parseMoneyBR,
   timeBR,
+  timesheetFileName,
   timesheetRange,
   weekDays,
 } from '../src/timesheets';
@@ -76,5 +77,19 @@ describe('parseMoneyBR', () => {
   });
   it('refuses negatives, three decimals and text', () => {
     for (const text of ['-1', '1,234', 'abc', '1.2.3', '999999999']) expect(parseMoneyBR(text)).toBeUndefined();
+  });
+});
+
+describe('timesheetFileName', () => {
+  const now = new Date('2026-11-28T15:00:00Z'); // a Saturday in São Paulo
+  const name = (period: 'today' | 'week' | 'month' | 'all', ext: 'csv' | 'xlsx' = 'csv') => timesheetFileName({ period }, now, TZ, ext);
+  it("names the period in pt-BR words, never the API's English ones", () => {
+    expect(name('today')).toBe('horas-dia-2026-11-28.csv');
+    expect(name('week')).toBe('horas-semana-2026-11-23.csv');
+    expect(name('month', 'xlsx')).toBe('horas-mes-2026-11.xlsx');
+    expect(name('all')).toBe('horas-ate-2026-11-28.csv');
+    expect(timesheetFileName({ period: 'custom', from: '2026-10-01', to: '2026-10-31' }, now, TZ, 'csv')).toBe(
+      'horas-periodo-2026-10-01-a-2026-10-31.csv',
+    );
   });
 });

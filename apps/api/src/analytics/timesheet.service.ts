@@ -12,6 +12,7 @@ import {
   TIMESHEET_EXPORT_MAX_ROWS,
   TIMESHEET_MESSAGES,
   TIMESHEET_PAGE_DEFAULT,
+  TIMESHEET_PARTIAL_VALUE,
   timesheetFileName,
   timesheetRange,
   timeEntryScope,
@@ -230,6 +231,33 @@ export class TimesheetService {
     ];
   }
 
+  /**
+   * The export's last row: 'Total', the hours of every row and the sum of the row values (XLSX as
+   * SUM formulas over the rows). Rows without a rate add no value: with none rated the value is
+   * empty, with some unrated the Descrição cell says the value covers only the rated hours.
+   */
+  private totalsRow(rows: Row[], showsValues: boolean, csv: boolean): SheetCell[] {
+    const last = rows.length + 1;
+    const seconds = rows.reduce((sum, row) => sum + row.seconds, 0);
+    const rated = rows.filter((row) => row.value !== null);
+    const cents = rated.reduce((sum, row) => sum + Math.round(Number(row.value) * 100), 0);
+    const note = showsValues && rated.length > 0 && rated.length < rows.length ? TIMESHEET_PARTIAL_VALUE : '';
+    const value =
+      rated.length === 0 ? (csv ? '' : null) : csv ? moneyBR(cents / 100) : { formula: `SUM(K2:K${last})`, result: cents / 100 };
+    return [
+      'Total',
+      '',
+      '',
+      '',
+      '',
+      '',
+      note,
+      csv ? hoursDecimalBR(seconds) : { formula: `SUM(H2:H${last})`, result: seconds / 3600 },
+      hoursHHMM(seconds),
+      ...(showsValues ? [csv ? '' : null, value] : []),
+    ];
+  }
+
   /** Every filtered row (no paging) as CSV or XLSX; refused above TIMESHEET_EXPORT_MAX_ROWS. */
   async export(
     user: AuthenticatedUser,
@@ -244,10 +272,15 @@ export class TimesheetService {
     const columns = TimesheetService.exportColumns(showsValues);
     const fileName = timesheetFileName(filter, new Date(), zone, format);
     // CSV writes the day, hours and money as pt-BR text; XLSX as typed cells (the day as a date
-    // cell of its calendar day in the app's zone, hours and money as numbers).
+    // cell of its calendar day in the app's zone, hours and money as numbers). XLSX hours are the
+    // exact hours shown with two decimals, and the value is the formula =ROUND(hours × rate; 2) with
+    // the server's value as its result, so the sheet multiplies out to the cent. Both files end
+    // with a totals row.
     const csv = format === 'csv';
-    const data = rows.map((row): SheetCell[] => {
+    const data = rows.map((row, index): SheetCell[] => {
       const local = DateTime.fromJSDate(row.startTime).setZone(zone);
+      const line = index + 2; // the header is row 1
+      const value = num(row.value);
       return [
         csv ? dateBR(row.startTime, zone) : new Date(Date.UTC(local.year, local.month - 1, local.day)),
         timeBR(row.startTime, zone),
@@ -256,11 +289,16 @@ export class TimesheetService {
         row.client_name ?? '',
         row.task_title,
         row.description ?? '',
-        csv ? hoursDecimalBR(row.seconds) : Math.round((row.seconds / 3600) * 100) / 100,
+        csv ? hoursDecimalBR(row.seconds) : row.seconds / 3600,
         hoursHHMM(row.seconds),
-        ...(showsValues ? [row.hourlyRate, row.value].map((value) => (csv ? money(value) : num(value))) : []),
+        ...(showsValues
+          ? csv
+            ? [money(row.hourlyRate), money(row.value)]
+            : [num(row.hourlyRate), value === null ? null : { formula: `ROUND(H${line}*J${line},2)`, result: value }]
+          : []),
       ];
     });
+    if (rows.length > 0) data.push(this.totalsRow(rows, showsValues, csv));
     if (csv) return { fileName, body: Buffer.from(toCsv({ columns, rows: data }), 'utf8'), contentType: 'text/csv; charset=utf-8' };
     const sheet: Sheet = {
       name: 'Horas',
@@ -268,6 +306,7 @@ export class TimesheetService {
       rows: data,
       widths: [12, 8, 8, 24, 24, 36, 36, 10, 14, 16, 14],
       formats: ['dd/mm/yyyy', undefined, undefined, undefined, undefined, undefined, undefined, '0.00', undefined, '#,##0.00', '#,##0.00'],
+      totalsRow: true,
     };
     return {
       fileName,

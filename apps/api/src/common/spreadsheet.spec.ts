@@ -23,7 +23,7 @@ describe('spreadsheet writers', () => {
     ]);
   });
 
-  it('writes XLSX with text neutralised and numbers and dates kept', async () => {
+  it('writes XLSX with text as text (no apostrophe: a text cell is never evaluated), numbers and dates kept', async () => {
     const buffer = await toXlsx([
       {
         name: 'Horas',
@@ -35,8 +35,8 @@ describe('spreadsheet writers', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Horas');
-    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(["'+Cabeçalho", 'Dia', 'Horas']);
-    expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual(["'-x", new Date(Date.UTC(2026, 9, 5)), 1.5]);
+    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(['+Cabeçalho', 'Dia', 'Horas']);
+    expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual(['-x', new Date(Date.UTC(2026, 9, 5)), 1.5]);
     expect(sheet?.getCell('B2').numFmt).toBe('dd/mm/yyyy');
   });
 });

@@ -2,8 +2,14 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { neutralizeCell } from '@wkflow/contracts';
 
-/** A cell: text (neutralised against formulas), a number, a day (XLSX only), or empty. */
-export type SheetCell = string | number | Date | null;
+/** A formula of our own with its computed result (XLSX only; CSV writes the result). */
+export interface SheetFormula {
+  formula: string;
+  result: number;
+}
+
+/** A cell: text (neutralised against formulas in CSV), a number, a day (XLSX only), a formula of ours (XLSX), or empty. */
+export type SheetCell = string | number | Date | SheetFormula | null;
 
 export interface Sheet {
   name: string;
@@ -13,6 +19,8 @@ export interface Sheet {
   widths?: number[];
   /** Excel number formats per column (XLSX only), e.g. 'dd/mm/yyyy', '0.00'. */
   formats?: (string | undefined)[];
+  /** The last row is a totals row (XLSX: bold). */
+  totalsRow?: boolean;
 }
 
 /**
@@ -25,6 +33,7 @@ export function toCsv(sheet: Pick<Sheet, 'columns' | 'rows'>): string {
     if (value === null) return '';
     if (typeof value === 'number') return String(value).replace('.', ',');
     if (value instanceof Date) return value.toISOString();
+    if (typeof value === 'object') return String(value.result).replace('.', ',');
     return neutralizeCell(value);
   };
   return stringify(
@@ -37,16 +46,19 @@ export function toCsv(sheet: Pick<Sheet, 'columns' | 'rows'>): string {
   );
 }
 
-/** An XLSX workbook (exceljs), one worksheet per sheet; text cells neutralised, numbers kept as numbers. */
+/**
+ * An XLSX workbook (exceljs), one worksheet per sheet. Text goes in as text cells, unchanged: a
+ * string cell of an XLSX is never evaluated, so the CSV's protective apostrophe would only show
+ * as a stray character here. Numbers stay numbers; formulas are only the ones we write.
+ */
 export async function toXlsx(sheets: Sheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name);
-    worksheet.addRow(sheet.columns.map(neutralizeCell)).font = { bold: true };
-    for (const row of sheet.rows) {
-      worksheet.addRow(row.map((value) => (typeof value === 'string' ? neutralizeCell(value) : value)));
-    }
+    worksheet.addRow(sheet.columns).font = { bold: true };
+    for (const row of sheet.rows) worksheet.addRow(row);
+    if (sheet.totalsRow && sheet.rows.length > 0) worksheet.lastRow!.font = { bold: true };
     sheet.widths?.forEach((width, index) => {
       worksheet.getColumn(index + 1).width = width;
     });

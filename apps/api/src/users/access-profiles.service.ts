@@ -18,7 +18,8 @@ import { UserEvents } from './user-events';
 export type { AccessProfile };
 
 const PERMISSION_COLUMNS = `id, "profileId", module, permission, "additionalData"`;
-const PROFILE_COLUMNS = `p.id, p.name, p.description, p."isDefault", (SELECT count(*)::int FROM users u WHERE u."accessProfileId" = p.id) AS "userCount"`;
+/** userCount: approved accounts only; a pending registration is not yet a user of the profile (its delete still counts them). */
+const PROFILE_COLUMNS = `p.id, p.name, p.description, p."isDefault", (SELECT count(*)::int FROM users u WHERE u."accessProfileId" = p.id AND u."isApproved") AS "userCount"`;
 
 const nameTaken = () => new ConflictException(USER_ERRORS.profileNameTaken);
 const profileMissing = () => new NotFoundException(USER_ERRORS.profileNotFound);

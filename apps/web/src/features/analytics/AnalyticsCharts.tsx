@@ -1,6 +1,6 @@
 import { Box, Card, Heading, Text } from '@chakra-ui/react';
 import { formatHoursMinutes, type AnalyticsTrendDay, type ClientPerformance, type MemberProductivity } from '@wkflow/contracts';
-import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { dayLabel, topBy } from './analytics.logic';
 
 /** Charts of the overview, Produtividade and Clientes tabs. Only this file imports recharts (loaded lazily). */
@@ -139,16 +139,8 @@ export function TrendChart({ days }: { days: AnalyticsTrendDay[] }) {
           radius={[4, 4, 0, 0]}
           isAnimationActive={false}
         />
-        <Line
-          yAxisId="hours"
-          dataKey="hours"
-          name="Horas"
-          stroke={COLORS.primary}
-          strokeWidth={2}
-          dot={false}
-          type="monotone"
-          isAnimationActive={false}
-        />
+        {/* Bars, not a line: a line between daily points spreads one day's hours over its neighbours. */}
+        <Bar yAxisId="hours" dataKey="hours" name="Horas" fill={COLORS.primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
       </ComposedChart>
     </ChartCard>
   );

@@ -18,7 +18,7 @@ function Loading() {
   );
 }
 
-function ChangeBadge({ change }: { change: number }) {
+function ChangeBadge({ change }: { change: number | null }) {
   const trend = trendOf(change);
   const Icon = trend === 'up' ? TrendingUp : trend === 'down' ? TrendingDown : Minus;
   return (
@@ -30,12 +30,20 @@ function ChangeBadge({ change }: { change: number }) {
       data-trend={trend}
     >
       <Icon size={16} />
-      <Text as="span" fontWeight="medium">
-        {formatChange(change)}
-      </Text>
-      <Text as="span" color="fg.muted">
-        vs. período anterior
-      </Text>
+      {change === null ? (
+        <Text as="span" color="fg.muted">
+          {formatChange(change)}
+        </Text>
+      ) : (
+        <>
+          <Text as="span" fontWeight="medium">
+            {formatChange(change).replace(' vs. período anterior', '')}
+          </Text>
+          <Text as="span" color="fg.muted">
+            vs. período anterior
+          </Text>
+        </>
+      )}
     </Flex>
   );
 }
@@ -49,7 +57,7 @@ function MetricCard({
 }: {
   label: string;
   value: string;
-  change: number;
+  change: number | null;
   icon: ReactNode;
   testId: string;
 }) {

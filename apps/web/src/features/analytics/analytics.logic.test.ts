@@ -3,10 +3,14 @@ import { dayLabel, formatChange, hasUnfinishedReports, reportProblem, topBy, tre
 
 describe('analytics page logic', () => {
   it('shows changes with a sign and a trend', () => {
-    expect(formatChange(12.5)).toBe('+12,5%');
-    expect(formatChange(-3)).toBe('-3%');
-    expect(formatChange(0)).toBe('0%');
+    expect(formatChange(12.5)).toBe('+12,5% vs. período anterior');
+    expect(formatChange(-3)).toBe('-3% vs. período anterior');
+    expect(formatChange(0)).toBe('0% vs. período anterior');
     expect([trendOf(4), trendOf(-1), trendOf(0)]).toEqual(['up', 'down', 'flat']);
+  });
+  it('shows no made-up +100% when the previous period had nothing (the API sends null)', () => {
+    expect(formatChange(null)).toBe('sem dados no período anterior');
+    expect(trendOf(null)).toBe('flat');
   });
   it('asks for a name, then a type, with the spec toasts', () => {
     expect(reportProblem({ name: '  ', type: 'productivity', period: 30 })).toEqual({

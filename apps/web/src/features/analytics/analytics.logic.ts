@@ -16,7 +16,9 @@ export const PERIOD_OPTIONS: { value: AnalyticsPeriod; label: string }[] = [
 
 export type Trend = 'up' | 'down' | 'flat';
 
-export function trendOf(change: number): Trend {
+/** null (nothing in the previous period to compare with) is flat: no arrow up from nothing. */
+export function trendOf(change: number | null): Trend {
+  if (change === null) return 'flat';
   if (change > 0) return 'up';
   if (change < 0) return 'down';
   return 'flat';
@@ -24,10 +26,13 @@ export function trendOf(change: number): Trend {
 
 const number = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
 
-/** '+12,5%', '-3%', '0%'. */
-export function formatChange(change: number): string {
-  return `${change > 0 ? '+' : ''}${number(change)}%`;
+/** The card's comparison: '+12,5% vs. período anterior', or no figure when the previous period had nothing. */
+export function formatChange(change: number | null): string {
+  if (change === null) return NO_PREVIOUS_DATA;
+  return `${change > 0 ? '+' : ''}${number(change)}% vs. período anterior`;
 }
+
+export const NO_PREVIOUS_DATA = 'sem dados no período anterior';
 
 export function formatPercent(value: number): string {
   return `${number(value)}%`;

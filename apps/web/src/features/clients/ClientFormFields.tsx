@@ -31,7 +31,15 @@ export function ClientFormFields({ readOnly = false }: { readOnly?: boolean }) {
         <FormikInput name="website" label="Website" placeholder="https://cliente.com.br" autoComplete="off" />
         {/* The rate is seen and edited only with clients write (read-only viewers never receive it). */}
         {!readOnly && (
-          <FormikInput name="hourlyRate" label="Valor por hora (R$)" placeholder="150,00" inputMode="decimal" autoComplete="off" />
+          // An example, not a value: a bare '150,00' read as a rate already set.
+          <FormikInput
+            name="hourlyRate"
+            label="Valor por hora (R$)"
+            placeholder="Ex.: 150,00"
+            helperText="Em branco: sem valor por hora (as horas do cliente ficam sem valor)."
+            inputMode="decimal"
+            autoComplete="off"
+          />
         )}
       </SimpleGrid>
       <FormikTextarea name="description" label="Descrição" placeholder="Observações sobre o cliente" />

@@ -1,5 +1,5 @@
 import { Alert, Dialog, Field, Grid, HStack, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { DESCRIPTION_MAX, formatHoursMinutes } from '@wkflow/contracts';
+import { DESCRIPTION_MAX, formatHoursMinutes, formatIsoDate, lockedMessage } from '@wkflow/contracts';
 import { Form, Formik, useField, useFormikContext } from 'formik';
 import { useMemo, useState } from 'react';
 import { DialogFrame } from '../../components/DialogFrame';
@@ -10,9 +10,19 @@ import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
+import { useClients } from '../clients/useClients';
 import { useTasks, useTeam } from '../tasks/useTaskData';
-import { emptyManualEntry, manualEntrySeconds, toCreatePayload, validateManualEntry, type ManualEntryValues } from './manualEntry.logic';
-import { createTimeEntry } from './timeEntries.api';
+import {
+  emptyManualEntry,
+  firstOpenDay,
+  lockedThrough,
+  manualEntrySeconds,
+  taskChoices,
+  toCreatePayload,
+  validateManualEntry,
+  type ManualEntryValues,
+} from './manualEntry.logic';
+import { createTimeEntry, useTimeLock } from './timeEntries.api';
 
 export interface AddTimeEntryDialogProps {
   open: boolean;
@@ -95,7 +105,11 @@ function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string
   const [serverError, setServerError] = useState<string | null>(null);
   const userId = user?.id ?? 0;
   const initialValues = useMemo(() => emptyManualEntry(new Date(), task?.id ?? null, userId), [task?.id, userId]);
-  const taskOptions = useMemo(() => [...(tasks.data ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')), [tasks.data]);
+  const clients = useClients(!task && can('clients', 'read'));
+  const taskGroups = useMemo(() => taskChoices(tasks.data ?? [], clients.data ?? []), [tasks.data, clients.data]);
+  // Without time_tracking write the lock applies: its days are refused in the form, before sending.
+  const { data: lock } = useTimeLock(Boolean(user));
+  const lockDate = lockedThrough(lock?.effectiveDate, canWrite);
 
   async function onSubmit(values: ManualEntryValues) {
     setServerError(null);
@@ -110,7 +124,11 @@ function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string
   }
 
   return (
-    <Formik initialValues={initialValues} validate={(values) => validateManualEntry(values, new Date())} onSubmit={onSubmit}>
+    <Formik
+      initialValues={initialValues}
+      validate={(values) => validateManualEntry(values, new Date(), 'local', lockDate)}
+      onSubmit={onSubmit}
+    >
       {({ isSubmitting, values }) => (
         <Form noValidate aria-label="Adicionar tempo" style={{ display: 'contents' }}>
           <Dialog.Header>
@@ -128,10 +146,14 @@ function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string
               {!task && (
                 <FormikSelect name="taskId" label="Tarefa" required testId="manual-entry-task">
                   <option value="">{tasks.isLoading ? 'Carregando...' : 'Selecione a tarefa'}</option>
-                  {taskOptions.map((t) => (
-                    <option key={t.id} value={String(t.id)}>
-                      {t.title}
-                    </option>
+                  {taskGroups.map((group) => (
+                    <optgroup key={group.client} label={group.client}>
+                      {group.tasks.map((t) => (
+                        <option key={t.id} value={String(t.id)}>
+                          {t.label}
+                        </option>
+                      ))}
+                    </optgroup>
                   ))}
                 </FormikSelect>
               )}
@@ -144,7 +166,21 @@ function AddTimeEntryForm({ task, onDone }: { task?: { id: number; title: string
                   ))}
                 </FormikSelect>
               )}
-              <FormikInput required name="date" label="Data" type="date" max={initialValues.date} />
+              <FormikInput
+                required
+                name="date"
+                label="Data"
+                type="date"
+                min={firstOpenDay(lockDate)}
+                max={initialValues.date}
+                helperText={lockDate ? `Período bloqueado até ${formatIsoDate(lockDate)}: escolha uma data posterior.` : undefined}
+              />
+              {lockDate && values.date && values.date <= lockDate && (
+                <Alert.Root status="warning" data-testid="add-time-locked">
+                  <Alert.Indicator />
+                  <Alert.Title>{lockedMessage(lockDate)}</Alert.Title>
+                </Alert.Root>
+              )}
               <ModeChoice />
               <Grid templateColumns="1fr 1fr" gap="3">
                 <FormikInput required name="start" label="Início" type="time" />

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
 import { formatBRL, formatDuration, formatHoursMinutes, parseDuration, type AdminTimeEntry, type TimesheetEntry } from '@wkflow/contracts';
 import { Check, Clock, ListChecks, Users, Wallet, X } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../auth/usePermissions';
 import { apiFetch, errorMessage } from '../../lib/fetcher';
@@ -12,13 +13,21 @@ import { EntryActions } from './EntryActions';
 import { ExportButtons } from './ExportButtons';
 import { MyWeek } from './MyWeek';
 import { entryStatus } from './timeAdmin.logic';
-import { filterProblem, initialTimesheetFilter, TIMESHEET_PAGE_SIZE, timesheetQuery, type TimesheetFilterState } from './timesheet.logic';
+import {
+  filterFromSearch,
+  filterProblem,
+  filterSearch,
+  TIMESHEET_PAGE_SIZE,
+  timesheetQuery,
+  valueSummary,
+  type TimesheetFilterState,
+} from './timesheet.logic';
 import { useTimesheet } from './timeEntries.api';
 import { TimesheetFilters } from './TimesheetFilters';
 import { TimesheetTotals } from './TimesheetTotals';
 import { TimeEntryTools } from './TimeEntryTools';
 
-function SummaryCard({ label, value, icon }: { label: string; value: string | number; icon: React.ReactNode }) {
+function SummaryCard({ label, value, icon, note }: { label: string; value: string | number; icon: React.ReactNode; note?: string | null }) {
   return (
     <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
       <Card.Body p={{ base: '3', md: '6' }}>
@@ -33,6 +42,11 @@ function SummaryCard({ label, value, icon }: { label: string; value: string | nu
             <Text fontSize={{ base: 'lg', md: '2xl' }} fontWeight="semibold" whiteSpace="nowrap">
               {value}
             </Text>
+            {note && (
+              <Text textStyle="xs" color="fg.muted">
+                {note}
+              </Text>
+            )}
           </Box>
         </Flex>
       </Card.Body>
@@ -78,13 +92,24 @@ function DurationEditor({ entry, onDone }: { entry: AdminTimeEntry; onDone: () =
   );
 }
 
+function valueSummaryProps(totals: Parameters<typeof valueSummary>[0]) {
+  const { text, note } = valueSummary(totals);
+  return { value: text, note };
+}
+
 /**
  * /time-management: the time records the user may see, filtered by period (or dates), person,
  * client and task, with totals per client and person, the user's own week, exports, edit and delete.
  */
 export default function TimeManagementPage() {
-  const [filter, setFilterState] = useState<TimesheetFilterState>(initialTimesheetFilter);
-  const [offset, setOffset] = useState(0);
+  // The filter lives in the address: reload, back and a shared link keep it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const filter = useMemo(() => filterFromSearch(new URLSearchParams(search)), [search]);
+  // The page belongs to its filter: another filter (typed, or back/forward) starts at its first page.
+  const [paging, setPaging] = useState({ search, offset: 0 });
+  const offset = paging.search === search ? paging.offset : 0;
+  const setOffset = (next: number) => setPaging({ search, offset: next });
   const ready = filterProblem(filter) === null;
   const query = timesheetQuery(filter);
   const { data, isLoading, mutate } = useTimesheet(ready ? timesheetQuery(filter, { limit: TIMESHEET_PAGE_SIZE, offset }) : null);
@@ -92,8 +117,9 @@ export default function TimeManagementPage() {
   const [removing, setRemoving] = useState<AdminTimeEntry | null>(null);
 
   function setFilter(next: TimesheetFilterState) {
-    setFilterState(next);
-    setOffset(0);
+    // Typing a custom range's dates replaces the entry rather than stacking one per date.
+    const datesOnly = next.period === 'custom' && filter.period === 'custom' && (next.from !== filter.from || next.to !== filter.to);
+    setSearchParams(filterSearch(next), { replace: datesOnly });
   }
 
   const entries: TimesheetEntry[] = data?.items ?? [];
@@ -129,7 +155,7 @@ export default function TimeManagementPage() {
         <SummaryCard label="Total de horas" value={formatHoursMinutes(totals?.seconds ?? 0)} icon={<Clock />} />
         <SummaryCard label="Registros" value={totals?.records ?? 0} icon={<ListChecks />} />
         <SummaryCard label="Usuários ativos" value={totals?.activeUsers ?? 0} icon={<Users />} />
-        {showsValues && <SummaryCard label="Valor" value={formatBRL(totals?.value ?? 0)} icon={<Wallet />} />}
+        {showsValues && <SummaryCard label="Valor" {...valueSummaryProps(totals)} icon={<Wallet />} />}
       </SimpleGrid>
       {totals && <TimesheetTotals totals={totals} showsValues={showsValues} />}
       <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">

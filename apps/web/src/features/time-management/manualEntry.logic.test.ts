@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyManualEntry,
   entryLockHint,
+  firstOpenDay,
+  lockedThrough,
+  taskChoices,
   manualEntrySeconds,
   TASK_REQUIRED,
   toCreatePayload,
@@ -68,5 +71,42 @@ describe('entryLockHint', () => {
     expect(entryLockHint(own, { userId: 7, startTime: '2026-11-10T12:00:00Z' }, '2026-10-31', TZ)).toBeNull();
     expect(entryLockHint(own, { userId: 9, startTime: '2026-11-10T12:00:00Z' }, null, TZ)).toMatch(/outras pessoas/);
     expect(entryLockHint(manager, { userId: 9, startTime: '2026-10-10T12:00:00Z' }, '2026-10-31', TZ)).toBeNull();
+  });
+});
+
+describe('the task picker and the lockdown period in the form', () => {
+  it("lists tasks as 'Cliente — Tarefa', grouped and ordered by client, unknown clients last", () => {
+    const tasks = [
+      { id: 1, title: 'Layout', clientId: 2 },
+      { id: 2, title: 'Banner', clientId: 1 },
+      { id: 3, title: 'Layout', clientId: 1 },
+      { id: 4, title: 'Sem nome', clientId: 99 },
+    ];
+    const clients = [
+      { id: 1, name: 'Zeta' },
+      { id: 2, name: 'Ágil' },
+    ];
+    expect(taskChoices(tasks, clients)).toEqual([
+      { client: 'Ágil', tasks: [{ id: 1, label: 'Ágil — Layout' }] },
+      {
+        client: 'Zeta',
+        tasks: [
+          { id: 2, label: 'Zeta — Banner' },
+          { id: 3, label: 'Zeta — Layout' },
+        ],
+      },
+      { client: 'Outros', tasks: [{ id: 4, label: 'Sem nome' }] },
+    ]);
+  });
+  it('refuses a locked day before sending, for those the lock applies to', () => {
+    const values = { ...emptyManualEntry(new Date(2026, 10, 20, 15, 0), 7, 2), date: '2026-10-31' };
+    const now = new Date(2026, 10, 20, 15, 0);
+    expect(lockedThrough('2026-10-31', false)).toBe('2026-10-31');
+    expect(lockedThrough('2026-10-31', true)).toBeNull();
+    expect(validateManualEntry(values, now, 'local', '2026-10-31').date).toMatch(/^Período bloqueado até 31\/10\/2026:/);
+    expect(validateManualEntry({ ...values, date: '2026-11-01' }, now, 'local', '2026-10-31').date).toBeUndefined();
+    expect(validateManualEntry(values, now, 'local', null).date).toBeUndefined();
+    expect(firstOpenDay('2026-10-31')).toBe('2026-11-01');
+    expect(firstOpenDay(null)).toBeUndefined();
   });
 });

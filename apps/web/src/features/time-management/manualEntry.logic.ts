@@ -4,6 +4,7 @@ import {
   formatIsoDate,
   intervalError,
   isLocked,
+  lockedMessage,
   manualEntryInterval,
   type ManualEntryInput,
   type PermissionSubject,
@@ -49,14 +50,33 @@ function input(values: ManualEntryValues): ManualEntryInput {
     : { date: values.date, start: values.start, duration: values.duration };
 }
 
-/** Formik errors: each field's message, the interval rules (end after start, not in the future, ≤ 24 h) under the last time field. */
+/**
+ * The last day the form refuses ('yyyy-MM-dd'), or null: the lock applies to people without
+ * time_tracking write (the server's rule, entryCreateError), who may then only pick a later day.
+ */
+export function lockedThrough(lockDate: string | null | undefined, canWriteTime: boolean): string | null {
+  return !canWriteTime && lockDate ? lockDate : null;
+}
+
+/** The first day the date input offers past a lock (its `min`), or undefined. */
+export function firstOpenDay(lockDate: string | null): string | undefined {
+  return lockDate ? (DateTime.fromISO(lockDate).plus({ days: 1 }).toISODate() ?? undefined) : undefined;
+}
+
+/**
+ * Formik errors: each field's message, a day in the locked period under the date (the server's
+ * own message, before anything is sent), the interval rules (end after start, not in the future,
+ * ≤ 24 h) under the last time field.
+ */
 export function validateManualEntry(
   values: ManualEntryValues,
   now: Date,
   zone = 'local',
+  lockDate: string | null = null,
 ): Partial<Record<keyof ManualEntryValues, string>> {
   const errors: Partial<Record<keyof ManualEntryValues, string>> = {};
   if (!values.taskId) errors.taskId = TASK_REQUIRED;
+  if (lockDate && values.date && values.date <= lockDate) errors.date = lockedMessage(lockDate);
   const parsed = manualEntryInterval(input(values), zone);
   if ('error' in parsed) {
     errors[parsed.field] = parsed.error;
@@ -103,4 +123,33 @@ export function entryLockHint(
   if (!error) return null;
   if (error === ENTRY_NOT_YOURS) return 'Somente quem tem permissão de escrita altera registros de outras pessoas';
   return isLocked(entry.startTime, lockDate, timeZone) && lockDate ? `Período bloqueado até ${formatIsoDate(lockDate)}` : error;
+}
+
+/** A task as the picker lists it: 'Cliente — Tarefa', so two clients' 'Layout' tasks are told apart. */
+export interface TaskChoiceGroup {
+  client: string;
+  tasks: { id: number; label: string }[];
+}
+
+/**
+ * The picker's tasks grouped by client, clients and titles in pt-BR order. A task whose client
+ * the user cannot read (no clients read) goes under 'Outros' with its title alone, last.
+ */
+export function taskChoices(
+  tasks: { id: number; title: string; clientId: number }[],
+  clients: { id: number; name: string }[],
+): TaskChoiceGroup[] {
+  const names = new Map(clients.map((c) => [c.id, c.name]));
+  const groups = new Map<string, TaskChoiceGroup & { known: boolean }>();
+  for (const task of tasks) {
+    const name = names.get(task.clientId);
+    const key = name === undefined ? '' : `${task.clientId}`;
+    const group = groups.get(key) ?? { client: name ?? 'Outros', known: name !== undefined, tasks: [] };
+    group.tasks.push({ id: task.id, label: name === undefined ? task.title : `${name} — ${task.title}` });
+    groups.set(key, group);
+  }
+  const compare = (a: string, b: string) => a.localeCompare(b, 'pt-BR');
+  return [...groups.values()]
+    .sort((a, b) => Number(b.known) - Number(a.known) || compare(a.client, b.client))
+    .map(({ client, tasks: list }) => ({ client, tasks: list.sort((a, b) => compare(a.label, b.label)) }));
 }
