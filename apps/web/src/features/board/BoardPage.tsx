@@ -201,7 +201,12 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
 
   const { open: openLinked, close: closeLinked } = linked;
   const onOpen = useCallback((taskId: number) => openLinked(taskId), [openLinked]);
-  const onAdd = useCallback((column: Column) => setCreating({ mode: 'create', columnId: column.id }), []);
+  // A board filtered by a client creates that client's tasks: the dialog starts with it chosen.
+  const scopeClientId = scope.clientId;
+  const onAdd = useCallback(
+    (column: Column) => setCreating({ mode: 'create', columnId: column.id, clientId: scopeClientId }),
+    [scopeClientId],
+  );
   const onClose = useCallback(() => {
     if (creating) setCreating(null);
     else closeLinked();
@@ -249,7 +254,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const columnsReady = columnsQuery.data !== undefined || columnsQuery.error !== undefined;
   useEffect(() => {
     if (newAction !== 'task' || !columnsReady) return;
-    if (canWrite) setCreating({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null });
+    if (canWrite) setCreating({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null, clientId: scope.clientId });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -258,7 +263,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       },
       { replace: true },
     );
-  }, [newAction, columnsReady, canWrite, columns, setParams]);
+  }, [newAction, columnsReady, canWrite, columns, scope.clientId, setParams]);
 
   const clearParam = (name: string) =>
     setParams(
