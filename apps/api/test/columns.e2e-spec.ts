@@ -56,8 +56,14 @@ describe('board: columns and attachments (e2e)', () => {
 
     const first = unique('Aprovação ');
     const second = unique('Publicação ');
-    await admin.post('/api/columns').send({ name: first, position: before.length + 1 }).expect(201);
-    await admin.post('/api/columns').send({ name: second, position: before.length + 2 }).expect(201);
+    await admin
+      .post('/api/columns')
+      .send({ name: first, position: before.length + 1 })
+      .expect(201);
+    await admin
+      .post('/api/columns')
+      .send({ name: second, position: before.length + 2 })
+      .expect(201);
     const after = (await admin.get('/api/columns').expect(200)).body as Row[];
     expect(after.map((c) => c.name)).toEqual([...before.slice(0, -1), first, second, 'concluídos']);
     expect(after.map((c) => c.position)).toEqual(after.map((_, i) => i + 1));

@@ -139,10 +139,10 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   }, [grouped]);
 
   // The drop handler reads the latest board through a ref, so the memoised columns keep one callback.
-  const latest = useRef({ tasks, columns });
+  const latest = useRef({ tasks, columns, completedShown: filters.completed });
   useEffect(() => {
-    latest.current = { tasks, columns };
-  }, [tasks, columns]);
+    latest.current = { tasks, columns, completedShown: filters.completed };
+  }, [tasks, columns, filters.completed]);
 
   /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. */
   const move = useCallback((taskId: number, column: Column, position: number) => {
@@ -153,13 +153,23 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       .then(() => {
         // A completed card leaves the default board: say so, and offer the way back to where it was.
         if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return;
-        toast.success('Tarefa concluída', undefined, {
+        const undo = {
           label: 'Desfazer',
           onClick: () =>
             void moveTask(taskId, from.id, task.position, from.name).catch((err: unknown) =>
               toast.error('Erro ao mover tarefa', errorMessage(err)),
             ),
-        });
+        };
+        if (latest.current.completedShown) {
+          toast.success('Tarefa concluída', undefined, undo);
+          return;
+        }
+        // Hidden by the 'Concluídas' filter: the card does not just vanish; the toast says where it
+        // went, stays until closed or 15 s, and shows the completed cards on request.
+        toast.successWithActions('Tarefa concluída', `"${task.title}" foi para '${column.name}', oculta pelo filtro 'Concluídas'.`, [
+          { label: 'Mostrar concluídas', onClick: () => setFilters((f) => ({ ...f, completed: true })) },
+          undo,
+        ]);
       })
       .catch((err: unknown) => toast.error('Erro ao mover tarefa', errorMessage(err)));
   }, []);

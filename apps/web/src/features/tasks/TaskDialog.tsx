@@ -4,6 +4,7 @@ import { Form, Formik, useField } from 'formik';
 import { Archive, ArchiveRestore, Copy, Link2 } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { DialogFrame } from '../../components/DialogFrame';
+import { LengthHint } from '../../components/LengthHint';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { backlogColumn } from '../board/board.logic';
@@ -177,6 +178,7 @@ function TitleInput({ readOnly }: { readOnly: boolean }) {
         aria-label="Título"
       />
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+      {!readOnly && <LengthHint length={field.value.length} max={TASK_TITLE_MAX} />}
     </Field.Root>
   );
 }
