@@ -24,7 +24,8 @@ describe('board: columns and attachments (e2e)', () => {
     const created = await admin.post('/api/columns').send({ name: '  Aprovação  ', position: 99 }).expect(201);
     const all = (await admin.get('/api/columns').expect(200)).body;
     expect(created.body).toMatchObject({ name: 'Aprovação', color: '#6b7280', isFixed: false });
-    expect(all[all.length - 1].id).toBe(created.body.id);
+    // Before the closing 'concluídos' (see the next test).
+    expect(all[all.length - 2].id).toBe(created.body.id);
     expect((await admin.put(`/api/columns/${created.body.id}`).send({ name: 'Aprovação final' }).expect(200)).body.name).toBe(
       'Aprovação final',
     );
@@ -45,6 +46,43 @@ describe('board: columns and attachments (e2e)', () => {
 
     await admin.delete(`/api/columns/${created.body.id}`).expect(200);
     await admin.delete(`/api/columns/${created.body.id}`).expect(404);
+  });
+
+  it("places a new list before the fixed 'concluídos' that ends the board, at the end otherwise", async () => {
+    type Row = { id: number; name: string; position: number };
+    const names = async () => ((await admin.get('/api/columns').expect(200)).body as Row[]).map((c) => c.name);
+    const before = await names();
+    expect(before[before.length - 1]).toBe('concluídos');
+
+    const first = unique('Aprovação ');
+    const second = unique('Publicação ');
+    await admin
+      .post('/api/columns')
+      .send({ name: first, position: before.length + 1 })
+      .expect(201);
+    await admin
+      .post('/api/columns')
+      .send({ name: second, position: before.length + 2 })
+      .expect(201);
+    const after = (await admin.get('/api/columns').expect(200)).body as Row[];
+    expect(after.map((c) => c.name)).toEqual([...before.slice(0, -1), first, second, 'concluídos']);
+    expect(after.map((c) => c.position)).toEqual(after.map((_, i) => i + 1));
+
+    // Once the admin has put another list after it, 'concluídos' no longer closes the board: appended.
+    const done = after[after.length - 1];
+    await admin
+      .put('/api/columns/reorder')
+      .send({ columnUpdates: [{ id: done.id, position: after.length - 1 }] })
+      .expect(200);
+    const third = unique('Arquivo ');
+    await admin.post('/api/columns').send({ name: third }).expect(201);
+    const last = (await names()).slice(-3);
+    expect(last).toEqual(['concluídos', second, third]);
+
+    for (const row of (await admin.get('/api/columns').expect(200)).body as Row[]) {
+      if ([first, second, third].includes(row.name)) await admin.delete(`/api/columns/${row.id}`).expect(200);
+    }
+    expect(await names()).toEqual(before);
   });
 
   it('never deletes a fixed column nor one holding tasks', async () => {

@@ -24,14 +24,26 @@ export class ColumnsService {
     return db.query(`SELECT ${COLUMN_FIELDS} FROM columns ORDER BY position, id`);
   }
 
-  /** Appended at the end; the client's position is not trusted. */
+  /**
+   * Appended at the end, except that a fixed completion list ('concluídos') that ends the board stays
+   * last: the new list goes just before it. The client's position is not trusted.
+   */
   async create(actorId: number, dto: CreateColumnDto): Promise<Column> {
     const column = await this.dataSource.transaction(async (db) => {
       await db.query(`LOCK TABLE columns IN SHARE ROW EXCLUSIVE MODE`);
-      const [row] = await db.query(
-        `INSERT INTO columns (name, color, position) VALUES ($1, $2, (SELECT COALESCE(MAX(position), 0) + 1 FROM columns)) RETURNING ${COLUMN_FIELDS}`,
-        [dto.name, dto.color ?? DEFAULT_COLUMN_COLOR],
+      const [last]: Pick<Column, 'name' | 'position' | 'isFixed'>[] = await db.query(
+        `SELECT name, position, "isFixed" FROM columns ORDER BY position DESC, id DESC LIMIT 1`,
       );
+      let position = (last?.position ?? 0) + 1;
+      if (last?.isFixed && isCompletedColumnName(last.name)) {
+        position = last.position;
+        await db.query(`UPDATE columns SET position = position + 1 WHERE position >= $1`, [position]);
+      }
+      const [row] = await db.query(`INSERT INTO columns (name, color, position) VALUES ($1, $2, $3) RETURNING ${COLUMN_FIELDS}`, [
+        dto.name,
+        dto.color ?? DEFAULT_COLUMN_COLOR,
+        position,
+      ]);
       return row as Column;
     });
     this.events.emit({ type: 'columnsChanged', actorId });

@@ -1,7 +1,7 @@
 import { Box, Container, Flex } from '@chakra-ui/react';
 import type { User } from '@wkflow/contracts';
 import { Suspense, useCallback } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { AiTaskModalHost } from '../features/ai/AiTaskModalHost';
 import { LiveUpdates } from '../features/notifications/LiveUpdates';
@@ -10,19 +10,17 @@ import { FloatingTimer } from '../features/timer/FloatingTimer';
 import { Header } from './Header';
 import { SkipLink } from './SkipLink';
 import { newActionPath } from './shellActions';
-import { useTaskSearch } from './useTaskSearch';
 
 const MAIN_ID = 'conteudo';
 
 /** The authenticated layout: a skip link, the header on top, the current route below in `main` (lazy pages suspend here). */
 export function AppShell({ user }: { user: User }) {
   const navigate = useNavigate();
-  const [query] = useTaskSearch();
-  const keepQuery = query ? `q=${encodeURIComponent(query)}` : '';
+  const { pathname, search } = useLocation();
 
-  // Hook points: the board reads ?new=task / ?new=ai (see shellActions.ts).
-  const onNewTask = useCallback(() => navigate(newActionPath('task', keepQuery)), [navigate, keepQuery]);
-  const onCreateWithAi = useCallback(() => navigate(newActionPath('ai', keepQuery)), [navigate, keepQuery]);
+  // Hook points: the board reads ?new=task / ?new=ai (see shellActions.ts); its filters stay.
+  const onNewTask = useCallback(() => navigate(newActionPath('task', pathname, search)), [navigate, pathname, search]);
+  const onCreateWithAi = useCallback(() => navigate(newActionPath('ai', pathname, search)), [navigate, pathname, search]);
 
   return (
     <Flex direction="column" minH="100dvh">

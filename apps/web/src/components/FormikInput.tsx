@@ -1,6 +1,7 @@
 import { Field, Input, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
 import type { FocusEvent } from 'react';
+import { LengthHint } from './LengthHint';
 
 interface FormikInputProps extends Omit<InputProps, 'name'> {
   name: string;
@@ -29,6 +30,7 @@ export function FormikInput({ name, label, helperText, required, formatOnBlur, .
       </Field.Label>
       <Input {...field} onBlur={onBlur} {...inputProps} />
       {invalid ? <Field.ErrorText>{meta.error}</Field.ErrorText> : helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      {typeof inputProps.maxLength === 'number' && <LengthHint length={(field.value ?? '').length} max={inputProps.maxLength} />}
     </Field.Root>
   );
 }

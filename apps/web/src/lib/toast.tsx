@@ -5,8 +5,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 export const TOAST_DURATION = 5_000;
 
 export const toaster = createToaster({
-  // Bottom centre: the floating timer holds the bottom-right corner (extended.md §2.14).
-  placement: 'bottom',
+  // Top right (full width on a phone): forms keep their submit at the bottom, where a toast and its
+  // hover area would sit over it; the floating timer holds the bottom-right corner (extended.md §2.14).
+  placement: 'top-end',
   max: 1,
   duration: TOAST_DURATION,
   pauseOnPageIdle: true,
@@ -20,10 +21,20 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-function show(type: ToastType, title: string, description?: string, action?: ToastAction): void {
+/** A toast with buttons to act on what just happened stays this long (or until closed). */
+export const ACTION_TOAST_DURATION = 15_000;
+
+function show(
+  type: ToastType,
+  title: string,
+  description?: string,
+  action?: ToastAction,
+  more: ToastAction[] = [],
+  duration = TOAST_DURATION,
+): void {
   // A new toast replaces the one on screen (max 1 would otherwise queue it behind).
   toaster.dismiss();
-  toaster.create({ type, title, description, duration: TOAST_DURATION, closable: true, action });
+  toaster.create({ type, title, description, duration, closable: true, action, meta: { more } });
 }
 
 export const toast = {
@@ -32,6 +43,9 @@ export const toast = {
   error: (title: string, description?: string) => show('error', title, description),
   info: (title: string, description?: string, action?: ToastAction) => show('info', title, description, action),
   warning: (title: string, description?: string) => show('warning', title, description),
+  /** A success with several buttons (e.g. 'Mostrar concluídas' and 'Desfazer'), left on screen longer. */
+  successWithActions: (title: string, description: string, actions: [ToastAction, ...ToastAction[]]) =>
+    show('success', title, description, actions[0], actions.slice(1), ACTION_TOAST_DURATION),
 };
 
 // The toasts' UI (Chakra's Toaster and its state machines) loads with the first toast, not with every page;

@@ -1,14 +1,18 @@
 import { Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { COLUMN_NAME_MAX } from '@wkflow/contracts';
 import { Plus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { columnNameToSend } from './board.logic';
 
-/** The admin's last tile 'Adicionar outra lista': a non-blank title creates the list at the end. */
+/**
+ * The admin's last tile 'Adicionar outra lista': a non-blank title creates the list (the server puts it
+ * before 'concluídos'); the composer stays open, empty and focused, for the next list.
+ */
 export function AddColumnTile({ onCreate }: { onCreate: (name: string) => Promise<boolean> }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const value = columnNameToSend(name);
 
   async function submit(event: FormEvent) {
@@ -19,7 +23,7 @@ export function AddColumnTile({ onCreate }: { onCreate: (name: string) => Promis
     setBusy(false);
     if (ok) {
       setName('');
-      setOpen(false);
+      input.current?.focus();
     }
   }
 
@@ -55,6 +59,7 @@ export function AddColumnTile({ onCreate }: { onCreate: (name: string) => Promis
       alignSelf="flex-start"
     >
       <Input
+        ref={input}
         size="sm"
         bg="bg"
         autoFocus

@@ -149,10 +149,10 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   }, [grouped]);
 
   // The drop handler reads the latest board through a ref, so the memoised columns keep one callback.
-  const latest = useRef({ tasks, columns });
+  const latest = useRef({ tasks, columns, completedShown: filters.completed });
   useEffect(() => {
-    latest.current = { tasks, columns };
-  }, [tasks, columns]);
+    latest.current = { tasks, columns, completedShown: filters.completed };
+  }, [tasks, columns, filters.completed]);
 
   /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. Resolves whether it was saved. */
   const move = useCallback((taskId: number, column: Column, position: number): Promise<boolean> => {
@@ -163,13 +163,23 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       .then(() => {
         // A completed card leaves the default board: say so, and offer the way back to where it was.
         if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return true;
-        toast.success('Tarefa concluída', undefined, {
+        const undo = {
           label: 'Desfazer',
           onClick: () =>
             void moveTask(taskId, from.id, task.position, from.name).catch((err: unknown) =>
               toast.error('Erro ao mover tarefa', errorMessage(err)),
             ),
-        });
+        };
+        if (latest.current.completedShown) {
+          toast.success('Tarefa concluída', undefined, undo);
+          return true;
+        }
+        // Hidden by the 'Concluídas' filter: the card does not just vanish; the toast says where it
+        // went, stays until closed or 15 s, and shows the completed cards on request.
+        toast.successWithActions('Tarefa concluída', `"${task.title}" foi para '${column.name}', oculta pelo filtro 'Concluídas'.`, [
+          { label: 'Mostrar concluídas', onClick: () => setFilters((f) => ({ ...f, completed: true })) },
+          undo,
+        ]);
         return true;
       })
       .catch((err: unknown) => {
@@ -235,7 +245,12 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
 
   const { open: openLinked, close: closeLinked } = linked;
   const onOpen = useCallback((taskId: number) => openLinked(taskId), [openLinked]);
-  const onAdd = useCallback((column: Column) => setCreating({ mode: 'create', columnId: column.id }), []);
+  // A board filtered by a client creates that client's tasks: the dialog starts with it chosen.
+  const scopeClientId = scope.clientId;
+  const onAdd = useCallback(
+    (column: Column) => setCreating({ mode: 'create', columnId: column.id, clientId: scopeClientId }),
+    [scopeClientId],
+  );
   const onClose = useCallback(() => {
     if (creating) setCreating(null);
     else closeLinked();
@@ -283,7 +298,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
   const columnsReady = columnsQuery.data !== undefined || columnsQuery.error !== undefined;
   useEffect(() => {
     if (newAction !== 'task' || !columnsReady) return;
-    if (canWrite) setCreating({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null });
+    if (canWrite) setCreating({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null, clientId: scope.clientId });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -292,7 +307,7 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
       },
       { replace: true },
     );
-  }, [newAction, columnsReady, canWrite, columns, setParams]);
+  }, [newAction, columnsReady, canWrite, columns, scope.clientId, setParams]);
 
   const clearParam = (name: string) =>
     setParams(

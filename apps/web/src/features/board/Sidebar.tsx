@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Center, Flex, HStack, Heading, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Flex, HStack, Heading, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { canViewAllTasks } from '@wkflow/contracts';
 import { CalendarClock, FolderKanban, Users, X } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
@@ -38,6 +38,15 @@ function Section({ title, icon, children, action }: { title: string; icon: React
   );
 }
 
+/** A figure of the sidebar, or a placeholder while the tasks load (a '0' there would read as a count). */
+function Figure({ value }: { value: number | null }) {
+  return value === null ? (
+    <Skeleton as="span" display="inline-block" verticalAlign="middle" height="3" width="4" data-testid="sidebar-figure-loading" />
+  ) : (
+    <>{value}</>
+  );
+}
+
 /** A client or member row; memoised with primitive props, so a board change re-renders only the rows whose counts changed. */
 const FilterRow = memo(function FilterRow({
   param,
@@ -59,7 +68,7 @@ const FilterRow = memo(function FilterRow({
   /** …or a member's initials. */
   person?: string;
   label: string;
-  count: number;
+  count: number | null;
   overdue: number;
 }) {
   return (
@@ -94,7 +103,7 @@ const FilterRow = memo(function FilterRow({
         </Badge>
       )}
       <Text textStyle="xs" color="fg.muted" minW="5" textAlign="right">
-        {count}
+        <Figure value={count} />
       </Text>
     </Box>
   );
@@ -104,7 +113,8 @@ const FilterRow = memo(function FilterRow({
 interface FilterItem {
   id: number;
   label: string;
-  count: number;
+  /** null while the tasks load */
+  count: number | null;
   overdue: number;
   swatch?: string;
   person?: string;
@@ -178,6 +188,7 @@ export function useBoardScope() {
 
   // The counts follow the board a moment later, so a drag's optimistic move is not held up by them.
   const boardTasks = useDeferredValue(tasks.data);
+  const loaded = boardTasks !== undefined && columns.data !== undefined;
   const data = useMemo(() => {
     const cols = columns.data ?? [];
     const scoped = scopedTasks(boardTasks ?? [], viewAll, user?.id);
@@ -215,12 +226,12 @@ export function useBoardScope() {
       ),
     [setParams],
   );
-  return { viewAll, clientId, memberId, data, toggle, clear };
+  return { viewAll, clientId, memberId, data, loaded, toggle, clear };
 }
 
 /** The client and member filters (the member one with tasks view_all), in the sidebar and in the phone's sheet. */
 export function ScopeFilters({ scope, testIdPrefix }: { scope: ReturnType<typeof useBoardScope>; testIdPrefix: string }) {
-  const { viewAll, clientId, memberId, data, toggle, clear } = scope;
+  const { viewAll, clientId, memberId, data, loaded, toggle, clear } = scope;
   return (
     <>
       <FilterSection
@@ -232,7 +243,7 @@ export function ScopeFilters({ scope, testIdPrefix }: { scope: ReturnType<typeof
         onClear={clear}
         testId={`${testIdPrefix}-clients`}
         empty="Nenhum cliente"
-        items={data.clients.map((c) => ({ id: c.id, label: c.name, count: c.active, overdue: c.overdue, swatch: c.color }))}
+        items={data.clients.map((c) => ({ id: c.id, label: c.name, count: loaded ? c.active : null, overdue: c.overdue, swatch: c.color }))}
       />
 
       {viewAll && (
@@ -246,7 +257,13 @@ export function ScopeFilters({ scope, testIdPrefix }: { scope: ReturnType<typeof
             onToggle={toggle}
             onClear={clear}
             testId={`${testIdPrefix}-members`}
-            items={data.members.map((m) => ({ id: m.id, label: m.name, count: m.active, overdue: m.overdue, person: m.name }))}
+            items={data.members.map((m) => ({
+              id: m.id,
+              label: m.name,
+              count: loaded ? m.active : null,
+              overdue: m.overdue,
+              person: m.name,
+            }))}
           />
         </>
       )}
@@ -261,7 +278,7 @@ export function ScopeFilters({ scope, testIdPrefix }: { scope: ReturnType<typeof
  */
 export function Sidebar() {
   const scope = useBoardScope();
-  const { data } = scope;
+  const { data, loaded } = scope;
 
   return (
     <Box
@@ -300,9 +317,14 @@ export function Sidebar() {
             ] as const
           ).map(([label, value, color]) => (
             <Box key={label} p="2" rounded="md" bg="bg.muted">
-              <Text textStyle="xl" fontWeight="semibold" color={color} lineHeight="1.2">
-                {value}
-              </Text>
+              {/* Until the tasks arrive, a placeholder rather than a '0' that reads as a figure. */}
+              {loaded ? (
+                <Text textStyle="xl" fontWeight="semibold" color={color} lineHeight="1.2">
+                  {value}
+                </Text>
+              ) : (
+                <Skeleton height="6" width="8" mb="0.5" data-testid="sidebar-count-loading" />
+              )}
               <Text textStyle="xs" color="fg.muted">
                 {label}
               </Text>
@@ -324,7 +346,7 @@ export function Sidebar() {
                   fontWeight="semibold"
                   color={bucket === 'oneDay' && data.delivery.oneDay > 0 ? 'orange.fg' : undefined}
                 >
-                  {data.delivery[bucket]}
+                  <Figure value={loaded ? data.delivery[bucket] : null} />
                 </Text>
               </Flex>
             ))}
@@ -348,7 +370,7 @@ export function Sidebar() {
                   </Text>
                 </HStack>
                 <Text textStyle="xs" color="fg.muted">
-                  {l.count}
+                  <Figure value={loaded ? l.count : null} />
                 </Text>
               </Flex>
             ))}

@@ -44,6 +44,8 @@ export function TaskAttachments({ taskId, fallback, canUpload, canRemove }: Task
   }
 
   async function remove(attachment: TaskAttachment) {
+    // The file is gone for good once removed: ask first.
+    if (!window.confirm(`Remover o anexo "${attachment.originalName}"? Esta ação não pode ser desfeita.`)) return;
     setRemoving(attachment.id);
     try {
       await deleteAttachment(taskId, attachment.id);

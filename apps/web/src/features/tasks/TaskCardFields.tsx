@@ -2,6 +2,7 @@ import { Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { REMINDER_LABELS, REMINDER_OPTIONS } from '@wkflow/contracts';
 import { useField } from 'formik';
 import { MemberChecklist } from './MemberChecklist';
+import { isPastDeadline } from './tasks.logic';
 import type { ReminderOption } from '@wkflow/contracts';
 import { IdOptions } from '../../components/IdOptions';
 
@@ -40,7 +41,18 @@ function DeadlineInput({ readOnly }: { readOnly: boolean }) {
         Prazo <Field.RequiredIndicator />
       </Field.Label>
       <Input {...field} type="datetime-local" step={60} size="sm" bg="bg" />
-      {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+      {invalid ? (
+        <Field.ErrorText>{meta.error}</Field.ErrorText>
+      ) : (
+        // Allowed (a late task may be recorded), but said when the user sets it.
+        !readOnly &&
+        field.value !== meta.initialValue &&
+        isPastDeadline(field.value) && (
+          <Field.HelperText color="orange.fg" data-testid="deadline-past">
+            Prazo no passado
+          </Field.HelperText>
+        )
+      )}
     </Field.Root>
   );
 }

@@ -4,6 +4,7 @@ import { Form, Formik, useField } from 'formik';
 import { Archive, ArchiveRestore, Copy, Link2 } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { DialogFrame } from '../../components/DialogFrame';
+import { LengthHint } from '../../components/LengthHint';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { backlogColumn } from '../board/board.logic';
@@ -24,7 +25,9 @@ import { useTask, useTaskTotalTime } from './useTaskData';
 import { IdOptions } from '../../components/IdOptions';
 
 /** What the dialog shows: a new task (in a column, or the backlog) or an existing one. */
-export type TaskDialogTarget = { mode: 'create'; columnId: number | null } | { mode: 'edit'; taskId: number };
+export type TaskDialogTarget =
+  | { mode: 'create'; columnId: number | null; /** preselected (the board's client filter) */ clientId?: number | null }
+  | { mode: 'edit'; taskId: number };
 
 export interface TaskDialogData {
   tasks: readonly Task[];
@@ -51,7 +54,11 @@ export function TaskDialog({ target, onClose: close, ...rest }: TaskDialogProps)
     drafts.current = { comment: null, description: false };
     close();
   };
-  const key = target ? (target.mode === 'edit' ? `edit-${target.taskId}` : `create-${target.columnId ?? 'backlog'}`) : 'closed';
+  const key = target
+    ? target.mode === 'edit'
+      ? `edit-${target.taskId}`
+      : `create-${target.columnId ?? 'backlog'}-${target.clientId ?? ''}`
+    : 'closed';
   const content = useRef<HTMLDivElement>(null);
   // A new task starts in its title; an open one starts on the dialog itself (no title selected to overwrite).
   const initialFocus = target?.mode === 'edit' ? () => content.current : undefined;
@@ -107,6 +114,7 @@ function TaskDialogContent({
     <TaskForm
       task={task ?? null}
       createColumnId={target.mode === 'create' ? target.columnId : null}
+      createClientId={target.mode === 'create' ? (target.clientId ?? null) : null}
       onClose={onClose}
       drafts={drafts}
       tasks={tasks}
@@ -116,6 +124,11 @@ function TaskDialogContent({
       rights={rights}
     />
   );
+}
+
+/** The client to preselect, if the user may still pick it (it is in the list of clients). */
+function knownClient(clients: TaskDialogData['clients'], id: number | null): number | null {
+  return id !== null && clients.some((c) => c.id === id) ? id : null;
 }
 
 /** The list the task goes to: saved with the form (a completed task is reopened by choosing another list). */
@@ -141,6 +154,7 @@ function ColumnSelect({ columns, fallback, changed }: { columns: readonly Column
 interface TaskFormProps extends TaskDialogData {
   task: Task | null;
   createColumnId: number | null;
+  createClientId: number | null;
   onClose: () => void;
   drafts: DraftsRef;
   rights: EditRights & { canWrite: boolean };
@@ -163,18 +177,19 @@ function TitleInput({ readOnly }: { readOnly: boolean }) {
         readOnly={readOnly}
       />
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
+      {!readOnly && <LengthHint length={field.value.length} max={TASK_TITLE_MAX} />}
     </Field.Root>
   );
 }
 
-function TaskForm({ task, createColumnId, onClose, drafts, columns, clients, users, rights }: TaskFormProps) {
+function TaskForm({ task, createColumnId, createClientId, onClose, drafts, columns, clients, users, rights }: TaskFormProps) {
   const editing = task !== null;
   const editable = editing ? canEditTask(task, rights.userId, rights) : rights.canWrite;
   const readOnly = !editable;
   const backlog = backlogColumn(columns);
   const initialValues = useMemo<TaskFormValues>(
-    () => (task ? taskToValues(task) : emptyTaskValues(createColumnId)),
-    [task, createColumnId],
+    () => (task ? taskToValues(task) : emptyTaskValues(createColumnId, knownClient(clients, createClientId))),
+    [task, createColumnId, createClientId, clients],
   );
   const columnId = task?.columnId ?? createColumnId ?? backlog?.id ?? null;
   const column = columns.find((c) => c.id === columnId) ?? backlog;

@@ -11,6 +11,8 @@ import {
   fileSize,
   fromLocalInput,
   historySentence,
+  isPastDeadline,
+  lengthHint,
   historySummary,
   linkify,
   relativeTime,
@@ -302,5 +304,23 @@ describe('discardQuestion', () => {
     expect(discardQuestion({ comment: 'oi', description: false })).toMatch(/comentário não enviado/);
     expect(discardQuestion({ comment: null, description: true })).toMatch(/descrição em edição/);
     expect(discardQuestion({ comment: 'oi', description: true })).toMatch(/comentário não enviado e a descrição/);
+  });
+});
+
+describe('isPastDeadline', () => {
+  const now = new Date('2026-03-10T12:00:00-03:00');
+  it('is true only for a valid deadline before now', () => {
+    expect(isPastDeadline('2020-01-15T09:00', now)).toBe(true);
+    expect(isPastDeadline('2030-01-15T09:00', now)).toBe(false);
+    expect(isPastDeadline('', now)).toBe(false);
+    expect(isPastDeadline('not a date', now)).toBe(false);
+  });
+});
+
+describe('lengthHint', () => {
+  it('stays quiet below 80% of the limit, counts from there, and says when the limit is reached', () => {
+    expect(lengthHint(159, 200)).toBeNull();
+    expect(lengthHint(160, 200)).toEqual({ counter: '160/200', message: null });
+    expect(lengthHint(200, 200)).toEqual({ counter: '200/200', message: 'Limite de 200 caracteres atingido' });
   });
 });

@@ -349,3 +349,15 @@ export function canEditTask(
   if (rights.editAll) return true;
   return rights.editAssigned && userId !== undefined && task.assignedTo.includes(userId);
 }
+
+/** A deadline (datetime-local value) already gone by: the form says so, it does not refuse it. */
+export function isPastDeadline(value: string, now: Date = new Date()): boolean {
+  const iso = fromLocalInput(value);
+  return iso !== null && new Date(iso).getTime() < now.getTime();
+}
+
+/** Counter of a limited text field: shown from 80% of the limit, with a sentence once it is reached. */
+export function lengthHint(length: number, max: number): { counter: string; message: string | null } | null {
+  if (length < Math.floor(max * 0.8)) return null;
+  return { counter: `${length}/${max}`, message: length >= max ? `Limite de ${max} caracteres atingido` : null };
+}

@@ -40,8 +40,16 @@ export const taskSchema = yup.object({
   reminderTime: yup.string().oneOf(['', ...REMINDER_OPTIONS]),
 });
 
-export function emptyTaskValues(columnId: number | null): TaskFormValues {
-  return { title: '', description: '', clientId: '', columnId, deadline: '', assignedTo: [], reminderTime: '' };
+export function emptyTaskValues(columnId: number | null, clientId: number | null = null): TaskFormValues {
+  return {
+    title: '',
+    description: '',
+    clientId: clientId === null ? '' : String(clientId),
+    columnId,
+    deadline: '',
+    assignedTo: [],
+    reminderTime: '',
+  };
 }
 
 export function taskToValues(task: Task): TaskFormValues {
