@@ -227,6 +227,25 @@ test("a pasted 5,000-character title is cut with a counter and a message; a past
   await product.screenshot(page, 'task-dialog-limits');
 });
 
+test("the client form's limited fields count too: a pasted description is cut at its limit with the message", async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Cliente' });
+  const description = dialog.getByRole('textbox', { name: 'Descrição' });
+  await description.waitFor();
+  assert.equal(await dialog.getByTestId('length-hint').count(), 0, 'no counter on empty fields');
+  await description.focus();
+  await page.keyboard.insertText('b'.repeat(6000));
+  assert.equal((await description.inputValue()).length, 5000);
+  await dialog.getByTestId('length-hint').getByText('Limite de 5000 caracteres atingido').waitFor();
+  const name = dialog.getByRole('textbox', { name: 'Nome' });
+  await name.focus();
+  await page.keyboard.insertText('c'.repeat(500));
+  assert.equal((await name.inputValue()).length, 120);
+  await dialog.getByTestId('length-hint').getByText('120/120').waitFor();
+});
+
 test("the sidebar shows placeholders, not '0 Tarefas', until the tasks arrive", async () => {
   const page = await product.newPage(ADMIN);
   let release;
