@@ -14,6 +14,15 @@ describe('board: columns and attachments (e2e)', () => {
     ctx = await startTestApp({ UPLOAD_DIR: uploadDir });
     admin = await loginAsAdmin(ctx);
     [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    // The run's database is shared by every suite: put 'concluídos' back at the end, where the seed puts
+    // it, in case another suite left a list after it.
+    const columns: { id: number; name: string }[] = (await admin.get('/api/columns').expect(200)).body;
+    const done = columns.find((c) => c.name === 'concluídos')!;
+    if (columns[columns.length - 1].id !== done.id)
+      await admin
+        .put('/api/columns/reorder')
+        .send({ columnUpdates: [{ id: done.id, position: columns.length }] })
+        .expect(200);
   });
   afterAll(async () => {
     await ctx.app.close();
