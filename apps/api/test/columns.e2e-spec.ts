@@ -15,13 +15,14 @@ describe('board: columns and attachments (e2e)', () => {
     admin = await loginAsAdmin(ctx);
     [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
     // The run's database is shared by every suite: put 'concluídos' back at the end, where the seed puts
-    // it, in case another suite left a list after it.
-    const columns: { id: number; name: string }[] = (await admin.get('/api/columns').expect(200)).body;
-    const done = columns.find((c) => c.name === 'concluídos')!;
+    // it, in case another suite left a list after it (a list not named in a reorder keeps its place, so
+    // the position asked must be past every list's).
+    const columns: { id: number; name: string; position: number; isFixed: boolean }[] = (await admin.get('/api/columns').expect(200)).body;
+    const done = columns.find((c) => c.isFixed && c.name === 'concluídos')!;
     if (columns[columns.length - 1].id !== done.id)
       await admin
         .put('/api/columns/reorder')
-        .send({ columnUpdates: [{ id: done.id, position: columns.length }] })
+        .send({ columnUpdates: [{ id: done.id, position: Math.max(...columns.map((c) => c.position)) + 1 }] })
         .expect(200);
   });
   afterAll(async () => {
