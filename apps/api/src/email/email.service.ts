@@ -430,17 +430,17 @@ export class EmailService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Sends a row with its lock held: a second job for the same row (handed over again after Redis lost
-   * its data while this one was sending) skips it instead of sending it twice. A failed send still
-   * counts its attempt, then fails the job (BullMQ retries it; onFailed records it).
+   * its data while this one was sending) waits for the lock, then finds the row sent instead of sending
+   * it twice. It waits rather than skipping the row: other short writes lock it too (addJobs marks
+   * queuedAt right after the add, which a fast worker can meet), and a skip there would leave the
+   * e-mail unsent until the stale sweep. A failed send still counts its attempt, then fails the job
+   * (BullMQ retries it; onFailed records it).
    */
   private async deliver(id: number): Promise<void> {
     const transporter = this.transporter;
     if (!transporter) return;
     const failure = await this.dataSource.transaction(async (manager): Promise<unknown> => {
-      const [row]: EmailRow[] = await manager.query(
-        `SELECT ${ITEM_COLUMNS}, secrets FROM email_queue WHERE id = $1 FOR UPDATE SKIP LOCKED`,
-        [id],
-      );
+      const [row]: EmailRow[] = await manager.query(`SELECT ${ITEM_COLUMNS}, secrets FROM email_queue WHERE id = $1 FOR UPDATE`, [id]);
       if (!row || row.status === 'sent' || row.status === 'failed') return null;
       await manager.query(`UPDATE email_queue SET attempts = attempts + 1 WHERE id = $1`, [id]);
       try {
