@@ -166,7 +166,9 @@ test("new lists go before 'concluídos' and the composer stays open for the next
   await name.fill('Aprovação');
   await name.press('Enter');
   await column(page, 'Aprovação').waitFor();
-  // Still open, empty and focused: the next list is typed straight away.
+  // Still open, empty and focused: the next list is typed straight away. The list may show (live board)
+  // a moment before the composer hears its save answered and clears.
+  await page.waitForFunction((el) => el.value === '', await name.elementHandle(), { timeout: 5000 });
   assert.equal(await name.inputValue(), '');
   assert.equal(await name.evaluate((el) => el === document.activeElement), true);
   await name.fill('Publicação');

@@ -48,7 +48,7 @@ test('starting a learning path and completing a step earns XP once', async () =>
   await page.getByTestId('xp-points').getByText('10 XP').waitFor();
   assert.match((await dialog.getByTestId('dialog-progress').textContent()) ?? '', /1\/5 etapas · 20%/);
   await product.screenshot(page, 'learning-steps-dialog');
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.locator('button', { hasText: 'Fechar' }).click(); // the footer's (the corner × is named 'Fechar' too)
   await dialog.waitFor({ state: 'detached' });
 
   await card.getByRole('button', { name: 'Continuar' }).waitFor();
@@ -92,7 +92,7 @@ test('applying a theme recolours the app at once and persists across reloads and
   await dark.getByRole('button', { name: 'Visualizar' }).click();
   const preview = page.getByRole('dialog', { name: 'Noite Escura' });
   await preview.getByRole('button', { name: 'Aplicar Tema' }).waitFor();
-  await preview.getByRole('button', { name: 'Fechar' }).click();
+  await preview.locator('button', { hasText: 'Fechar' }).click(); // the footer's (the corner × is named 'Fechar' too)
   await preview.waitFor({ state: 'detached' });
 
   await dark.getByRole('button', { name: 'Aplicar' }).click();
@@ -108,7 +108,7 @@ test('applying a theme recolours the app at once and persists across reloads and
   await current.getByText('Noite Escura').waitFor();
   await dark.getByRole('button', { name: 'Visualizar' }).click();
   assert.equal(await preview.getByRole('button', { name: 'Já Ativo' }).isDisabled(), true);
-  await preview.getByRole('button', { name: 'Fechar' }).click();
+  await preview.locator('button', { hasText: 'Fechar' }).click(); // the footer's (the corner × is named 'Fechar' too)
   await preview.waitFor({ state: 'detached' });
   await page.getByRole('tab', { name: /Todos/ }).click();
   await product.screenshot(page, 'themes-dark');
