@@ -58,6 +58,32 @@ async function showRange(page, from, to) {
   await ranged;
 }
 
+test('two dates typed before the page renders again both reach the address and the request', async () => {
+  const page = await product.newPage(ADMIN);
+  await page.goto('/time-management');
+  await page.getByTestId('my-week').waitFor();
+  await page.getByTestId('time-period').selectOption('custom');
+  await page.getByTestId('time-from').waitFor();
+  const both = page.waitForResponse((r) => r.url().includes('/api/time-entries/timesheet?period=custom&from=2026-08-01&to=2026-08-31'));
+  // Both changes in one task, as a fast typist (or a slow machine) can make them: React handles the
+  // second before it renders the first.
+  await page.evaluate(() => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    for (const [id, value] of [
+      ['time-from', '2026-08-01'],
+      ['time-to', '2026-08-31'],
+    ]) {
+      const input = document.querySelector(`[data-testid="${id}"]`);
+      setValue.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+  await both;
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('from'), '2026-08-01');
+  assert.equal(url.searchParams.get('to'), '2026-08-31');
+});
+
 test('filters /time-management by client and dates, shows totals with values, and downloads that filter as XLSX', async () => {
   const page = await product.newPage(ADMIN);
   await showRange(page, '2026-10-01', '2026-10-31');

@@ -119,7 +119,13 @@ export default function TimeManagementPage() {
   function setFilter(next: TimesheetFilterState) {
     // Typing a custom range's dates replaces the entry rather than stacking one per date.
     const datesOnly = next.period === 'custom' && filter.period === 'custom' && (next.from !== filter.from || next.to !== filter.to);
-    setSearchParams(filterSearch(next), { replace: datesOnly });
+    // Only what this change changed, applied to the address as it is now (the browser's: the router's
+    // own search params are those of the last render): two quick edits (the start date, then the end)
+    // before the page renders again must not undo the first.
+    const changed = Object.fromEntries(
+      (Object.keys(next) as (keyof TimesheetFilterState)[]).filter((key) => next[key] !== filter[key]).map((key) => [key, next[key]]),
+    );
+    setSearchParams(filterSearch({ ...filterFromSearch(new URLSearchParams(window.location.search)), ...changed }), { replace: datesOnly });
   }
 
   const entries: TimesheetEntry[] = data?.items ?? [];
