@@ -3,7 +3,7 @@
 // that renders only what is in view while Tab still goes from card to card.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN, loginThroughUi, startProduct } from './harness.mjs';
+import { ADMIN, loginThroughUi, settled, startProduct } from './harness.mjs';
 
 let product;
 before(async () => {
@@ -439,15 +439,3 @@ test('a 400-card list renders only the cards in view, and Tab goes from card to 
   assert.deepEqual(await placeOf(id), { name: 'Em revisão', position: 3 });
   await list.locator(`.wk-row[data-index="2"] [data-testid="task-card-${id}"]`).waitFor();
 });
-
-/** Waits until the element's box is the same in two reads 150 ms apart (layout and windowing done). */
-async function settled(locator) {
-  let last = null;
-  for (let i = 0; i < 40; i++) {
-    const box = JSON.stringify(await locator.boundingBox());
-    if (box === last && box !== 'null') return;
-    last = box;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error('the element kept moving');
-}

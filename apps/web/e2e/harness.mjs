@@ -196,3 +196,15 @@ export async function loginThroughUi(page, email, password) {
   await page.locator('form button[type="submit"]').click();
   await page.getByTestId('user-menu').waitFor({ timeout: 15_000 });
 }
+
+/** Waits until the element's box is the same in two reads 150 ms apart (layout and windowing done). */
+export async function settled(locator) {
+  let last = null;
+  for (let i = 0; i < 40; i++) {
+    const box = JSON.stringify(await locator.boundingBox());
+    if (box === last && box !== 'null') return;
+    last = box;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error('the element kept moving');
+}

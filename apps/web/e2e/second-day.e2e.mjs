@@ -2,7 +2,7 @@
 // off a form's submit, and nothing vanishes or goes without a word.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN, startProduct } from './harness.mjs';
+import { ADMIN, settled, startProduct } from './harness.mjs';
 
 let product;
 before(async () => {
@@ -14,18 +14,6 @@ after(async () => {
 });
 
 const column = (page, name) => page.locator(`[data-column-name="${name}"]`);
-
-/** Waits until the element stops moving (the board settles as the sidebar and clients load). */
-async function settled(locator) {
-  let last = null;
-  for (let i = 0; i < 40; i++) {
-    const box = JSON.stringify(await locator.boundingBox());
-    if (box === last && box !== 'null') return;
-    last = box;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error('the element kept moving');
-}
 
 test("'Nova Tarefa' on a client-filtered board keeps the filter and preselects the client", async () => {
   const [client] = await product.sql(`SELECT id, name FROM clients WHERE name = 'Padaria Pão Dourado'`);
