@@ -5,7 +5,7 @@ import type { EmailQueueItem, EmailQueueStats, EmailServiceStatus } from '@wkflo
 import { AdminOnly } from '../auth/access.decorators';
 import { IdParam } from '../common/id-param';
 import { TestDeadlineNotificationDto, TestEmailDto, TestTaskNotificationDto } from './dto/email.dto';
-import { EmailService } from './email.service';
+import { EmailAdmin } from './email-admin.service';
 import { ApiResult } from '../openapi/api-result';
 
 export const QUEUED_MESSAGE = 'E-mail adicionado à fila de envio';
@@ -16,7 +16,7 @@ export const NOT_CONFIGURED_MESSAGE = 'O e-mail ficou na fila e não será envia
 @AdminOnly()
 @Controller('admin')
 export class EmailAdminController {
-  constructor(private readonly email: EmailService) {}
+  constructor(private readonly email: EmailAdmin) {}
 
   private queued(id: number): QueuedEmailResponse {
     const smtpConfigured = this.email.smtpConfigured;

@@ -7,13 +7,13 @@ import { isAdmin } from '@wkflow/contracts';
 import { NOT_ALLOWED, NOT_LOGGED_IN } from '../auth/access.guard';
 import { SessionProvider } from '../auth/session.provider';
 import { SessionUserService } from '../auth/session-user.service';
-import { EmailService } from './email.service';
+import { EmailDelivery } from './email-delivery';
 
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 
 /** Bull Board for admins at /api/admin/queues (an Express mount: it checks the session itself). */
 export function mountQueueDashboard(app: INestApplication): void {
-  const queue = app.get(EmailService).queue;
+  const queue = app.get(EmailDelivery).queue;
   const sessions = app.get(SessionProvider);
   const users = app.get(SessionUserService);
   const adminOnly = (req: Request, res: Response, next: NextFunction) => {

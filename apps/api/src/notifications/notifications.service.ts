@@ -303,9 +303,9 @@ export class NotificationsService {
   }
 
   /**
-   * Writes one notification per recipient and the e-mails their preferences ask for, in one
-   * statement (in `manager`'s transaction when given); each is pushed to its user, and each e-mail
-   * handed to the queue, once that commits.
+   * Writes one notification per recipient and the e-mails their preferences ask for, together (in
+   * `manager`'s transaction when given, else in one of their own when there are e-mails); each is
+   * pushed to its user, and each e-mail handed to the queue, once that commits.
    */
   private async write(
     recipients: Awaited<ReturnType<NotificationsService['recipients']>>,
@@ -314,29 +314,30 @@ export class NotificationsService {
     manager?: EntityManager,
   ): Promise<Notification[]> {
     if (!recipients.length) return [];
-    const params: unknown[] = [
-      recipients.map((r) => r.user.id),
-      recipients.map((r) => notificationChannel(r.channels)),
-      recipients.map((r) => r.channels.soundEnabled),
-      type,
-      content.title.slice(0, 200),
-      content.message,
-      content.data ? JSON.stringify(content.data) : null,
-    ];
-    const outbox = this.email.outboxInsert(
-      recipients.filter((r) => r.channels.emailEnabled).map((r) => this.emailFor(type, r.user, content)),
-      params.length + 1,
-    );
-    const rows: (NotificationRow & { userId: number; emailIds: number[] | null })[] = await (manager ?? this.dataSource).query(
-      `WITH outbox AS (${outbox.sql}),
-            written AS (
-              INSERT INTO notifications ("userId", type, title, message, channel, "soundEnabled", data)
-              SELECT u, $4, $5, $6, c, s, $7::jsonb FROM unnest($1::int[], $2::varchar[], $3::boolean[]) AS r(u, c, s)
-              RETURNING "userId", ${COLUMNS})
-       SELECT written.*, (SELECT array_agg(id) FROM outbox) AS "emailIds" FROM written`,
-      [...params, ...outbox.params],
-    );
-    this.email.queueAfterCommit(rows[0]?.emailIds ?? [], manager);
+    const emails = recipients.filter((r) => r.channels.emailEnabled).map((r) => this.emailFor(type, r.user, content));
+    const writeBoth = async (db: EntityManager): Promise<(NotificationRow & { userId: number })[]> => {
+      // The e-mail module's outbox write, in this transaction: its rows commit (and are queued) with the notifications.
+      if (emails.length) await this.email.enqueueAll(emails, db);
+      return db.query(
+        `INSERT INTO notifications ("userId", type, title, message, channel, "soundEnabled", data)
+         SELECT u, $4, $5, $6, c, s, $7::jsonb FROM unnest($1::int[], $2::varchar[], $3::boolean[]) AS r(u, c, s)
+         RETURNING "userId", ${COLUMNS}`,
+        [
+          recipients.map((r) => r.user.id),
+          recipients.map((r) => notificationChannel(r.channels)),
+          recipients.map((r) => r.channels.soundEnabled),
+          type,
+          content.title.slice(0, 200),
+          content.message,
+          content.data ? JSON.stringify(content.data) : null,
+        ],
+      );
+    };
+    const rows = manager
+      ? await writeBoth(manager)
+      : emails.length
+        ? await this.dataSource.transaction(writeBoth)
+        : await writeBoth(this.dataSource.manager);
     return rows.map((row) => {
       const notification = toNotification(row);
       this.afterCommit.run(manager, () => this.realtime.sendToUser(row.userId, { type: 'notification', notification }));

@@ -1,40 +1,14 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ARCHIVED_PAGE_DEFAULT, canViewAllTasks, type ArchivedTaskPage, type Task } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { ArchivedTaskQueryDto, TaskListQueryDto } from './dto/tasks.dto';
-import { assertCanEdit, assertCanSee, visibleTaskCondition } from './task-access';
-import { BoardPlaces, byKey, type TaskPlace } from './board-places';
-import { likePattern, placedTaskSelect, TaskRows, taskSelect, type TaskRow } from './task-rows';
-
-export type BoardEncoding = 'br' | 'gzip' | 'identity';
-
-export interface SerialisedBoard {
-  /** The Task[] JSON (a 5,000-card board: ~2 MB; ~100 KB gzipped, ~75 KB with brotli). */
-  body: Buffer;
-  /** A hash of the body: the same board always has the same ETag (on every replica), another board another. */
-  etag: string;
-  /** The board version it was read at (the X-Board-Version header). */
-  version: number;
-  /** The body in an encoding, compressed on the first request that asks for it (once per body). */
-  encoded(encoding: BoardEncoding): Promise<Buffer>;
-  /**
-   * The encoding to answer in: brotli when accepted and ready, else gzip while brotli is still
-   * compressing (it is started), so a reader right after a write waits a few ms, not brotli's tens.
-   */
-  encodingFor(acceptsBrotli: boolean, acceptsGzip: boolean): BoardEncoding;
-}
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-/** Quality 5: within a few % of the best size for JSON, at a fraction of the time (~15-25 ms for 2.4 MB). */
-const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
-/** Level 1: ~4 ms for 2.4 MB (level 6: ~9 ms, 15% smaller); mostly the stand-in while brotli compresses. */
-const GZIP_OPTIONS = { level: zlibConstants.Z_BEST_SPEED };
+import { assertCanEdit, assertCanSee } from './task-access';
+import { BoardPlaces, byKey } from './board-places';
+import { prepareBoardBody, type SerialisedBoard } from './board-response';
+import { TaskBoardRepository } from './task-board.repository';
+import { TaskRows } from './task-rows';
 
 /** How many visibility scopes (everyone with view_all shares one) keep a serialised board. */
 const BOARD_CACHE_SCOPES = 200;
@@ -92,38 +66,6 @@ function sameColumns(a: Map<number, { hash: string }>, b: Map<number, { hash: st
 
 const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('base64url');
 
-function serialised(body: Buffer, etag: string, version: number): SerialisedBoard {
-  const encodings = new Map<BoardEncoding, Promise<Buffer>>();
-  const ready = new Set<BoardEncoding>();
-  const encoded = (encoding: BoardEncoding) => {
-    if (encoding === 'identity') return Promise.resolve(body);
-    let pending = encodings.get(encoding);
-    if (!pending) {
-      // One output chunk for the whole body: with the default 16 KB chunks, each one goes back to the
-      // event loop before the next is compressed, and a busy loop stretched a 4 ms gzip to 40-90 ms.
-      const chunkSize = Math.max(64 * 1024, body.length);
-      pending = encoding === 'br' ? brotliAsync(body, { ...BROTLI_OPTIONS, chunkSize }) : gzipAsync(body, { ...GZIP_OPTIONS, chunkSize });
-      pending.then(
-        () => ready.add(encoding),
-        () => encodings.delete(encoding),
-      );
-      encodings.set(encoding, pending);
-    }
-    return pending;
-  };
-  return {
-    body,
-    etag,
-    version,
-    encoded,
-    encodingFor(acceptsBrotli, acceptsGzip) {
-      if (acceptsBrotli && (ready.has('br') || !acceptsGzip)) return 'br';
-      if (acceptsBrotli) void encoded('br').catch(() => undefined);
-      return acceptsGzip ? 'gzip' : 'identity';
-    },
-  };
-}
-
 /** The board's read model: the lists, the cached serialised board, one task, the archive. */
 @Injectable()
 export class TaskBoard {
@@ -145,37 +87,13 @@ export class TaskBoard {
   private warmAgain = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: TaskBoardRepository,
     private readonly rows: TaskRows,
   ) {}
 
   /** Non-archived tasks the user may see, in board order, each with its place among all of its column's tasks; one query. */
   async list(user: AuthenticatedUser, query: TaskListQueryDto): Promise<Task[]> {
-    const params: unknown[] = [user.id];
-    const where = ['NOT t."isArchived"', visibleTaskCondition(user, '$1')];
-    let placesWhere = 'NOT "isArchived"';
-    if (query.search?.trim()) {
-      params.push(likePattern(query.search.trim()));
-      where.push(`(t.title ILIKE $${params.length} OR t.description ILIKE $${params.length})`);
-    }
-    if (query.columnId) {
-      params.push(query.columnId);
-      where.push(`t."columnId" = $${params.length}`);
-      placesWhere += ` AND "columnId" = $${params.length}`;
-    }
-    if (query.cursor) {
-      // The cursor resolves among the tasks the user may see: a hidden task's id pages like an unknown one (nothing).
-      params.push(query.cursor);
-      where.push(
-        `(t."columnId", t.rank, t.id) > (SELECT k."columnId", k.rank, k.id FROM tasks k WHERE k.id = $${params.length} AND ${visibleTaskCondition(user, '$1', 'k')})`,
-      );
-    }
-    const limit = query.limit ? `LIMIT ${query.limit}` : '';
-    const rows: TaskRow[] = await this.dataSource.query(
-      `${placedTaskSelect(placesWhere)}
-       WHERE ${where.join(' AND ')} ORDER BY t."columnId", t.rank, t.id ${limit}`,
-      params,
-    );
+    const rows = await this.repository.listRows(user, query);
     const now = new Date();
     const todayStartMs = this.rows.todayStart(now).toMillis();
     return rows.map((row) => this.rows.toTask(row, now, todayStartMs));
@@ -226,7 +144,7 @@ export class TaskBoard {
     reader.readSinceWarm = false;
     this.warming = true;
     this.currentBoard(reader.user)
-      .then((board) => board.encoded('br'))
+      .then((board) => prepareBoardBody(board))
       .catch(() => undefined) // a reader asking next will see the error itself
       .finally(() => {
         this.warming = false;
@@ -245,12 +163,9 @@ export class TaskBoard {
    * or truncate, or a version older than the remembered log.
    */
   private async loadBoard(user: AuthenticatedUser, scope: string, day: string): Promise<SerialisedBoard> {
-    return this.dataSource.transaction('REPEATABLE READ', async (db) => {
-      const [{ version, prunedThrough }]: { version: string; prunedThrough: string }[] = await db.query(
-        `SELECT version::text AS version, "prunedThrough"::text AS "prunedThrough" FROM board_version WHERE id = 1`,
-      );
-      const v = Number(version);
-      const tracker = await this.advanceTracker(db, v, Number(prunedThrough));
+    return this.repository.snapshot(async (db) => {
+      const { version: v, prunedThrough } = await this.repository.versionIn(db);
+      const tracker = await this.advanceTracker(db, v, prunedThrough);
       const cached = this.boardCache.get(scope);
       if (cached && cached.day === day && cached.board.version >= v) return cached.board;
       const changed = cached && cached.day === day ? this.changedSince(tracker, cached.board.version) : null;
@@ -261,7 +176,7 @@ export class TaskBoard {
       const order = [...columns.keys()].sort((a, b) => a - b);
       let board: SerialisedBoard;
       if (cached && cached.day === day && sameColumns(cached.columns, columns, order)) {
-        // Nothing this scope sees changed: the same body, ETag and compressed copies, at the new version.
+        // Nothing this scope sees changed: the same body (so the same compressed copies) and hash, at the new version.
         board = { ...cached.board, version: v };
       } else {
         const parts: Buffer[] = [OPEN];
@@ -270,8 +185,11 @@ export class TaskBoard {
           parts.push(columns.get(id)!.json);
         });
         parts.push(CLOSE);
-        const etag = `W/"tasks-${sha1(order.map((id) => `${id}:${columns.get(id)!.hash}`).join(','))}"`;
-        board = serialised(Buffer.concat(parts), etag, v);
+        board = {
+          body: Buffer.concat(parts),
+          contentHash: sha1(order.map((id) => `${id}:${columns.get(id)!.hash}`).join(',')),
+          version: v,
+        };
       }
       const latest = this.boardCache.get(scope);
       if (!latest || latest.day !== day || latest.board.version < v) {
@@ -295,13 +213,7 @@ export class TaskBoard {
   ): Promise<Map<number, BoardColumn>> {
     const columns = new Map(previous ?? []);
     if (ids?.length === 0) return columns;
-    // The columns once more on t: without them PostgreSQL scans every task to join the places (a patch: 13 → 10 ms).
-    const inColumns = (column: string) => `($2::int[] IS NULL OR ${column} = ANY($2::int[]))`;
-    const rows: TaskRow[] = await db.query(
-      `${placedTaskSelect(`NOT "isArchived" AND ${inColumns('"columnId"')}`)}
-       WHERE NOT t."isArchived" AND ${inColumns('t."columnId"')} AND ${visibleTaskCondition(user, '$1')} ORDER BY t."columnId", t.rank, t.id`,
-      [user.id, ids],
-    );
+    const rows = await this.repository.columnRows(db, user, ids);
     const now = new Date();
     const todayStartMs = this.rows.todayStart(now).toMillis();
     const byColumn = new Map<number, Task[]>();
@@ -334,13 +246,7 @@ export class TaskBoard {
     changed: BoardChange,
     places: BoardPlaces,
   ): Promise<Map<number, BoardColumn> | null> {
-    const ids = [...changed.tasks];
-    const rows: TaskRow[] = ids.length
-      ? await db.query(`${taskSelect('0')} WHERE t.id = ANY($2::int[]) AND NOT t."isArchived" AND ${visibleTaskCondition(user, '$1')}`, [
-          user.id,
-          ids,
-        ])
-      : [];
+    const rows = await this.repository.taskRows(db, user, [...changed.tasks]);
     const now = new Date();
     const todayStartMs = this.rows.todayStart(now).toMillis();
     const entering = new Map<number, Task[]>();
@@ -401,29 +307,20 @@ export class TaskBoard {
     const run = this.trackerQueue.then(async () => {
       let tracker = this.tracker;
       if (tracker && tracker.version >= version) return tracker;
-      const allPlaces = async () =>
-        new BoardPlaces(
-          (await db.query(`SELECT id, "columnId", rank FROM tasks WHERE NOT "isArchived"`)) as ({ id: number } & TaskPlace)[],
-        );
+      const allPlaces = async () => new BoardPlaces(await this.repository.allPlaces(db));
       if (!tracker || tracker.version < prunedThrough) {
         tracker = { version, base: version, places: await allPlaces(), steps: [] };
         this.tracker = tracker;
         return tracker;
       }
-      const changes: { kind: string; taskIds: number[] | null }[] = await db.query(
-        `SELECT kind, array_agg(DISTINCT "taskId") FILTER (WHERE "taskId" IS NOT NULL) AS "taskIds"
-           FROM board_changes WHERE version > $1 AND version <= $2 GROUP BY kind`,
-        [tracker.version, version],
-      );
+      const changes = await this.repository.changesBetween(db, tracker.version, version);
       const ids = [...new Set(changes.flatMap((c) => c.taskIds ?? []))];
       let columns: Set<number> | null = new Set<number>();
       if (changes.some((c) => c.kind === 'column' || c.kind === 'reset')) {
         columns = null;
         tracker.places = await allPlaces();
       } else {
-        const rows: ({ id: number; isArchived: boolean } & TaskPlace)[] = ids.length
-          ? await db.query(`SELECT id, "columnId", rank, "isArchived" FROM tasks WHERE id = ANY($1::int[])`, [ids])
-          : [];
+        const rows = await this.repository.placesOf(db, ids);
         const now = new Map(rows.map((r) => [r.id, r.isArchived ? null : r]));
         for (const id of ids) {
           const before = tracker.places.columnOf(id);
@@ -458,10 +355,10 @@ export class TaskBoard {
     const waiters = this.versionWaiters;
     this.versionWaiters = [];
     this.versionReading = true;
-    this.dataSource
-      .query(`SELECT version::text AS version FROM board_version WHERE id = 1`)
+    this.repository
+      .version()
       .then(
-        ([row]: { version: string }[]) => waiters.forEach((w) => w.resolve(row.version)),
+        (version) => waiters.forEach((w) => w.resolve(version)),
         (error: unknown) => waiters.forEach((w) => w.reject(error)),
       )
       .finally(() => {
@@ -471,7 +368,7 @@ export class TaskBoard {
   }
 
   async get(user: AuthenticatedUser, id: number): Promise<Task> {
-    const row = await this.rows.findRow(this.dataSource, id);
+    const row = await this.repository.findRow(id);
     assertCanSee(user, row);
     return this.rows.toTask(row);
   }
@@ -481,36 +378,12 @@ export class TaskBoard {
    * filtered by words in the title or description and by client; one page and the total.
    */
   async archived(user: AuthenticatedUser, query: ArchivedTaskQueryDto): Promise<ArchivedTaskPage> {
-    const params: unknown[] = [user.id];
-    const where = ['t."isArchived"', visibleTaskCondition(user, '$1')];
-    if (query.search?.trim()) {
-      params.push(likePattern(query.search.trim()));
-      where.push(`(t.title ILIKE $${params.length} OR t.description ILIKE $${params.length})`);
-    }
-    if (query.clientId) {
-      params.push(query.clientId);
-      where.push(`t."clientId" = $${params.length}`);
-    }
-    const condition = where.join(' AND ');
-    const [{ total }]: { total: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM tasks t WHERE ${condition}`,
-      params,
-    );
-    const limit = query.limit ?? ARCHIVED_PAGE_DEFAULT;
-    const offset = query.offset ?? 0;
-    const rows: (TaskRow & { archivedAt: Date | null })[] = total
-      ? await this.dataSource.query(
-          `${taskSelect(
-            '0',
-            'tasks',
-            `(SELECT max(h."createdAt") FROM task_history h
-               WHERE h."taskId" = t.id AND h."fieldName" = 'status' AND h."newValue" = 'archived') AS "archivedAt",`,
-          )}
-           WHERE ${condition}
-           ORDER BY "archivedAt" DESC NULLS LAST, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
-          params,
-        )
-      : [];
+    const { total, rows } = await this.repository.archivedPage(user, {
+      search: query.search,
+      clientId: query.clientId,
+      limit: query.limit ?? ARCHIVED_PAGE_DEFAULT,
+      offset: query.offset ?? 0,
+    });
     const now = new Date();
     const todayStartMs = this.rows.todayStart(now).toMillis();
     return {
@@ -524,14 +397,13 @@ export class TaskBoard {
 
   /** For attachments: the task if the user may see it (and edit it, when asked). */
   async taskFor(user: AuthenticatedUser, taskId: number, edit: boolean): Promise<Task> {
-    const row = await this.rows.findRow(this.dataSource, taskId);
+    const row = await this.repository.findRow(taskId);
     if (edit) assertCanEdit(user, row);
     else assertCanSee(user, row);
     return this.rows.toTask(row);
   }
 
   async ensureExists(taskId: number): Promise<void> {
-    const [row] = await this.dataSource.query(`SELECT id FROM tasks WHERE id = $1`, [taskId]);
-    if (!row) throw new NotFoundException('Tarefa não encontrada');
+    if (!(await this.repository.exists(taskId))) throw new NotFoundException('Tarefa não encontrada');
   }
 }

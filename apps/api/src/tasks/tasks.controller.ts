@@ -42,6 +42,7 @@ import { AttachmentsService } from './attachments.service';
 import { ATTACHMENT_FIELD_MISSING, AttachmentUpload } from './attachment-upload';
 import type { TempUpload } from '../uploads/upload-files';
 import { BoardChangeLog } from './board-changes';
+import { sendBoard } from './board-response';
 import { ColumnsService } from './columns.service';
 import {
   ArchivedTaskQueryDto,
@@ -117,8 +118,8 @@ export class TasksController {
   ) {}
 
   /**
-   * The whole board comes serialised (and compressed) from a cache, with its ETag: Express answers
-   * 304 when If-None-Match matches. Filtered and paged lists are queried each time.
+   * The whole board comes serialised from a cache and is answered compressed, with its ETag
+   * (board-response.ts). Filtered and paged lists are queried each time.
    */
   @RequirePermission('tasks', 'read')
   @Get()
@@ -152,19 +153,7 @@ export class TasksController {
       response.json(await this.board.list(user, query));
       return;
     }
-    const board = await this.board.board(user);
-    // Brotli when accepted (browsers list it after gzip, and it is ~35% smaller), else gzip.
-    const encoding = board.encodingFor(!!request.acceptsEncodings('br'), !!request.acceptsEncodings('gzip'));
-    response.vary('Accept-Encoding').type('json').setHeader('ETag', board.etag).setHeader(BOARD_VERSION_HEADER, String(board.version));
-    // Unlike other API answers (no-store), the browser keeps the board to send If-None-Match next time.
-    response.setHeader('Cache-Control', 'private, no-cache');
-    // Not modified: answered before anything is compressed.
-    if (request.fresh) {
-      response.status(304).end();
-      return;
-    }
-    if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
-    response.send(await board.encoded(encoding));
+    await sendBoard(request, response, await this.board.board(user));
   }
 
   @RequirePermission('tasks', 'write')

@@ -5,6 +5,7 @@ import { AttachmentsService } from './attachments.service';
 import { BoardChangeLog } from './board-changes';
 import { ColumnsService } from './columns.service';
 import { TaskBoard } from './task-board.service';
+import { TaskBoardRepository } from './task-board.repository';
 import { TaskOrdering } from './task-order.service';
 import { TaskRows } from './task-rows';
 import { TaskCommentsService } from './task-comments.service';
@@ -20,6 +21,7 @@ import { TasksService } from './tasks.service';
   providers: [
     TasksService,
     TaskBoard,
+    TaskBoardRepository,
     TaskOrdering,
     TaskRows,
     TaskCommentsService,
