@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { LearningCategory, LearningDifficulty, LearningPathSummary, LearningStep } from '@wkflow/contracts';
+import type { LearningPathSummary, LearningStep } from '@wkflow/contracts';
 import { type Db, ModuleRepository } from '../database/repository';
+import type { CataloguePath } from './learning.seed';
 
 /** A path with one user's progress, as PATHS_SQL answers it. */
 export interface PathProgressRow extends Omit<LearningPathSummary, 'status' | 'progress'> {
@@ -11,18 +12,8 @@ export interface PathProgressRow extends Omit<LearningPathSummary, 'status' | 'p
   prerequisitesMet: boolean;
 }
 
-/** A catalogue path as the base seed writes it (by slug). */
-export interface CataloguePathRow {
-  slug: string;
-  title: string;
-  description: string;
-  category: LearningCategory;
-  difficulty: LearningDifficulty;
-  color: string;
-  /** Minutes. */
-  estimatedTime: number;
-  position: number;
-}
+/** A catalogue path as the base seed writes it (by slug), with its place in the list. */
+export type CataloguePathRow = Omit<CataloguePath, 'xp' | 'prerequisites' | 'steps'> & { position: number };
 
 /**
  * Every path (or one) with the user's progress, in one query: step totals, the user's completed

@@ -351,12 +351,9 @@ export async function seedLearningCatalogue(dataSource: DataSource): Promise<voi
   await learning.transaction(async (db) => {
     const ids = new Map<string, number>();
     for (const [index, path] of LEARNING_CATALOGUE.entries()) {
-      const { slug, title, description, category, difficulty, color, estimatedTime } = path;
-      const pathId = await learning.upsertCataloguePath(
-        { slug, title, description, category, difficulty, color, estimatedTime, position: index + 1 },
-        db,
-      );
-      ids.set(slug, pathId);
+      const { xp: _xp, prerequisites: _prerequisites, steps: _steps, ...fields } = path;
+      const pathId = await learning.upsertCataloguePath({ ...fields, position: index + 1 }, db);
+      ids.set(path.slug, pathId);
       for (const [order, step] of path.steps.entries()) {
         await learning.upsertCatalogueStep(
           { pathId, stepOrder: order + 1, title: step.title, description: step.description, xp: path.xp },
