@@ -1,18 +1,73 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 
 /**
- * Table ownership (docs/decisions.md, "Module boundaries"): a module's SQL and repositories name
- * only its own tables; what others need it offers as a service. A table belongs to the module
- * whose folder declares its @Entity (two tables have no entity). Exempt: the database folder
- * (migrations, seed runner), *.seed.ts (the dev/demo data tool), entity files (a relation to
- * another module's entity is a foreign key, not a read), and the one declared cross-table read
- * model: the analytics module (its figures, reports and the timesheet).
+ * Module boundaries (docs/decisions.md, "Module boundaries"), two rules:
+ *
+ * 1. SQL lives in repositories. `.query(`, `createQueryBuilder` and SQL text appear only in files
+ *    named `*.repository.ts`, files under a `repositories/` folder, and database/migrations. Files
+ *    not converted yet are named in PENDING_SQL: a new file with SQL fails, and so does a pending
+ *    file that no longer has any (the list only shrinks).
+ * 2. A table has one owner. A module's code names only its own tables (SQL, query builders) and
+ *    entities; the exceptions are the declared read models (READ_MODEL_MODULES): files named
+ *    `*-read-model.repository.ts` whose header says "Reads (foreign tables): a, b." and which read
+ *    only those. A table belongs to the module whose folder declares its @Entity (three tables have
+ *    no entity). Also exempt: the database folder (migrations, seed runner), *.seed.ts (the demo
+ *    data), entity files (a relation to another module's entity is a foreign key, not a read).
  */
 const SRC = join(__dirname);
 const TABLES_WITHOUT_ENTITY: Record<string, string> = { session: 'auth', board_version: 'tasks', board_changes: 'tasks' };
-/** Declared cross-table read models (modules whose reports join other modules' tables in SQL; they only read). */
-const READ_MODELS = new Set(['analytics']);
+/** Modules that may hold a declared cross-table read model (they only read the other modules' tables). */
+const READ_MODEL_MODULES = new Set(['analytics']);
+
+/**
+ * Files that still run SQL outside a repository, until their module gets one. Only ever shrinks:
+ * remove a line when its file no longer has SQL.
+ */
+const PENDING_SQL = [
+  'auth/auth-limits.ts',
+  'auth/login-unlock.service.ts',
+  'auth/password-reset.service.ts',
+  'auth/session-store.ts',
+  'auth/session-user.service.ts',
+  'auth/sessions.service.ts',
+  'chat/chat-directory.ts',
+  'chat/chat.seed.ts',
+  'chat/chat.service.ts',
+  'common/change-listener.ts',
+  'common/prepared-query.ts',
+  'database/ensure-database.ts',
+  'database/seeds/base.seed.ts',
+  'database/seeds/demo.seed.ts',
+  'email/email.service.ts',
+  'health/health.controller.ts',
+  'notifications/notifications.seed.ts',
+  'notifications/notifications.service.ts',
+  'notifications/reminders.service.ts',
+  // Reads the starter user by username until the users module offers that lookup.
+  'onboarding/onboarding.seed.ts',
+  'tasks/attachments.service.ts',
+  'tasks/board-changes.ts',
+  'tasks/columns.service.ts',
+  'tasks/task-access.ts',
+  'tasks/task-board.service.ts',
+  'tasks/task-comments.service.ts',
+  'tasks/task-history.ts',
+  'tasks/task-lookup.ts',
+  'tasks/task-order.service.ts',
+  'tasks/task-rows.ts',
+  'tasks/tasks.seed.ts',
+  'tasks/tasks.service.ts',
+  'timer/time-entry-sql.ts',
+  'timer/time-lock.service.ts',
+  'timer/timer.service.ts',
+  'users/access-profiles.service.ts',
+  'users/user-access.ts',
+  'users/user-directory.ts',
+  'users/user-identity.service.ts',
+  'users/users.seed.ts',
+  'users/users.service.ts',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -24,6 +79,35 @@ function sourceFiles(dir: string): string[] {
 
 const moduleOf = (file: string): string => relative(SRC, file).split('/')[0];
 const withoutComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** A call that runs SQL, or SQL text: a statement's keywords, a typed placeholder ($1::int) or a quoted column compared to one. */
+const SQL = [
+  /\.query\s*(?:<[^>]*>)?\s*\(/,
+  /\bcreateQueryBuilder\b/,
+  /\bSELECT\b[\s\S]{0,400}?\bFROM\b/,
+  /\b(?:INSERT\s+INTO|DELETE\s+FROM|ON\s+CONFLICT)\b/,
+  /\bUPDATE\s+"?\w+"?\s+SET\b/,
+  /\$\d+::[a-z]/,
+  /"\w+"\s*(?:=|<|>|IN)\s*\$\d/,
+];
+export const hasSql = (text: string): boolean => {
+  const code = withoutComments(text);
+  return SQL.some((pattern) => pattern.test(code));
+};
+
+/** Where SQL may live: a repository (a `*.repository.ts` file or a `repositories/` folder) or a migration. */
+export const sqlAllowedIn = (path: string): boolean =>
+  path.endsWith('.repository.ts') || path.split('/').includes('repositories') || path.startsWith('database/migrations/');
+
+/** A declared read model: a `*-read-model.repository.ts` file of a read-model module. */
+const isReadModel = (path: string): boolean =>
+  READ_MODEL_MODULES.has(path.split('/')[0]) && basename(path).endsWith('-read-model.repository.ts');
+
+/** The foreign tables a read model's header declares ("Reads (foreign tables): a, b."). */
+export function declaredReads(text: string): string[] {
+  const match = /Reads \(foreign tables\):\s*([a-z_,\s]+?)\./.exec(text);
+  return match ? match[1].split(',').map((name) => name.trim()) : [];
+}
 
 function ownership(files: string[]): { tableOwner: Map<string, string>; entityOwner: Map<string, string> } {
   const tableOwner = new Map(Object.entries(TABLES_WITHOUT_ENTITY));
@@ -55,7 +139,7 @@ function foreignNames(text: string, owner: string, tableOwner: Map<string, strin
   return [...hits];
 }
 
-/** "file: table or entity" for every reference to another module's table. */
+/** "file: table or entity" for every reference to another module's table (a read model: one it does not declare). */
 function foreignReferences(): string[] {
   const files = sourceFiles(SRC);
   const { tableOwner, entityOwner } = ownership(files);
@@ -63,15 +147,44 @@ function foreignReferences(): string[] {
   for (const file of files) {
     const path = relative(SRC, file);
     const owner = moduleOf(file);
-    if (owner === 'database' || READ_MODELS.has(owner) || /\.(seed|entity|entities)\.ts$/.test(path)) continue;
-    for (const name of foreignNames(readFileSync(file, 'utf8'), owner, tableOwner, entityOwner)) found.push(`${path}: ${name}`);
+    if (owner === 'database' || /\.(seed|entity|entities)\.ts$/.test(path)) continue;
+    const text = readFileSync(file, 'utf8');
+    const declared = isReadModel(path) ? new Set(declaredReads(text)) : new Set<string>();
+    for (const name of foreignNames(text, owner, tableOwner, entityOwner)) if (!declared.has(name)) found.push(`${path}: ${name}`);
   }
   return found.sort();
 }
 
 describe('module boundaries', () => {
-  it('no module reads or writes a table another module owns', () => {
+  const files = sourceFiles(SRC).map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
+
+  it('runs SQL only in repositories and migrations (and the files still pending)', () => {
+    const outside = files.filter((file) => !sqlAllowedIn(file.path) && hasSql(file.text)).map((file) => file.path);
+    expect(outside.filter((path) => !PENDING_SQL.includes(path))).toEqual([]);
+  });
+
+  it('names in PENDING_SQL only files that exist and still have SQL outside a repository', () => {
+    const stale = PENDING_SQL.filter((path) => {
+      const file = files.find((f) => f.path === path);
+      return !file || sqlAllowedIn(path) || !hasSql(file.text);
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('no module reads or writes a table another module owns, beyond what a read model declares', () => {
     expect(foreignReferences()).toEqual([]);
+  });
+
+  it('declares every read model with the foreign tables it reads, each owned by another module', () => {
+    const { tableOwner } = ownership(sourceFiles(SRC));
+    const readModels = files.filter((file) => isReadModel(file.path));
+    expect(readModels.length).toBeGreaterThan(0);
+    for (const { path, text } of readModels) {
+      const declared = declaredReads(text);
+      expect({ path, declared: declared.length > 0 }).toEqual({ path, declared: true });
+      const notForeign = declared.filter((table) => !tableOwner.has(table) || tableOwner.get(table) === path.split('/')[0]);
+      expect({ path, notForeign }).toEqual({ path, notForeign: [] });
+    }
   });
 
   it("finds another module's table in SQL, a query builder or a repository, and not its own", () => {
@@ -85,5 +198,23 @@ describe('module boundaries', () => {
     expect(names(`qb.leftJoin('clients', 'c', 'c.id = t."clientId"')`, 'tasks')).toEqual(['clients']);
     expect(names(`manager.getRepository(UserEntity).update({ id }, patch)`, 'auth')).toEqual(['UserEntity']);
     expect(names('// reads FROM users only in a comment\nSELECT 1 FROM time_entries e', 'timer')).toEqual([]);
+  });
+
+  it('tells SQL from code, and repositories from the rest', () => {
+    expect(hasSql('await db.query(`SELECT 1`)')).toBe(true);
+    expect(hasSql('pool.query<Row>({ name, text, values })')).toBe(true);
+    expect(hasSql("manager.createQueryBuilder(TaskEntity, 't')")).toBe(true);
+    expect(hasSql('const sql = `SELECT id\n  FROM tasks`;')).toBe(true);
+    expect(hasSql('`UPDATE clients SET color = $2`')).toBe(true);
+    expect(hasSql("return '$1::int IS NOT NULL';")).toBe(true);
+    expect(hasSql('`(e."userId" = $1 OR ${other})`')).toBe(true);
+    expect(hasSql('/** SELECT x FROM y in a comment */ const a = 1;')).toBe(false);
+    expect(hasSql("throw new BadRequestException('Selecione um cliente'); repository.find({ where: { id } });")).toBe(false);
+    expect(sqlAllowedIn('clients/clients.repository.ts')).toBe(true);
+    expect(sqlAllowedIn('analytics/repositories/entry-seconds.sql.ts')).toBe(true);
+    expect(sqlAllowedIn('database/migrations/1795338082073-Initial.ts')).toBe(true);
+    expect(sqlAllowedIn('clients/clients.service.ts')).toBe(false);
+    expect(sqlAllowedIn('database/seeds/base.seed.ts')).toBe(false);
+    expect(declaredReads('/**\n * Reads (foreign tables): tasks, time_entries.\n */')).toEqual(['tasks', 'time_entries']);
   });
 });

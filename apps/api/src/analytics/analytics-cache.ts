@@ -22,7 +22,11 @@ import {
 } from './analytics-figures';
 import { AnalyticsService } from './analytics.service';
 
-/** The channel the AnalyticsNotify migration's triggers notify (the table written). */
+/**
+ * The channel the AnalyticsNotify migration's (1795571000000-AnalyticsNotify) statement triggers
+ * notify, with the table written: tasks, task_assignees, time_entries, task_history, users,
+ * clients, columns (what FiguresReadModel reads).
+ */
 export const ANALYTICS_CHANNEL = 'wkflow_analytics';
 
 /**

@@ -1,20 +1,11 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue, Worker, type Job } from 'bullmq';
 import { queueOptions, workerOptions } from '../redis/bull-options';
-import { DataSource } from 'typeorm';
-import {
-  ADMIN_PROFILE_ID,
-  reportFileName,
-  type AnalyticsPeriod,
-  type CreateReportRequest,
-  type Report,
-  type ReportTable,
-  type ReportType,
-} from '@wkflow/contracts';
+import { ADMIN_PROFILE_ID, reportFileName, type CreateReportRequest, type Report, type ReportTable } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AnalyticsService } from './analytics.service';
+import { type ReportRow, ReportsRepository } from './repositories/reports.repository';
 import { toCsv } from '../common/spreadsheet';
 
 export const REPORTS_QUEUE = 'analytics-reports';
@@ -25,20 +16,6 @@ const ADD_TIMEOUT_MS = 2000;
 const SWEEP_INTERVAL_MS = 5 * 60_000;
 const STALE_PENDING_MS = 60_000;
 const STALE_PROCESSING_MS = 10 * 60_000;
-
-interface ReportRow {
-  id: number;
-  userId: number;
-  name: string;
-  type: ReportType;
-  parameters: { period: AnalyticsPeriod };
-  status: Report['status'];
-  errorMessage: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-}
-
-const COLUMNS = `id, "userId", name, type, parameters, status, "errorMessage", "createdAt", "completedAt"`;
 
 function toReport(row: ReportRow): Report {
   return {
@@ -53,9 +30,8 @@ function toReport(row: ReportRow): Report {
   };
 }
 
-/** Profile 1 sees every report; everyone else their own. */
-const ownerCondition = (user: AuthenticatedUser, param: string) =>
-  user.accessProfileId === ADMIN_PROFILE_ID ? `${param}::int IS NOT NULL` : `"userId" = ${param}`;
+/** Profile 1 sees every report (null: anyone's); everyone else their own. */
+const ownerOf = (user: AuthenticatedUser): number | null => (user.accessProfileId === ADMIN_PROFILE_ID ? null : user.id);
 
 /**
  * Reports: a row (pending), then a BullMQ job on Redis that a worker computes into the row's
@@ -72,7 +48,7 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reports: ReportsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly analytics: AnalyticsService,
   ) {
@@ -94,10 +70,12 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async create(user: AuthenticatedUser, request: CreateReportRequest): Promise<Report> {
-    const [row]: ReportRow[] = await this.dataSource.query(
-      `INSERT INTO analytics_reports ("userId", name, type, parameters) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [user.id, request.name.trim(), request.type, JSON.stringify({ period: request.parameters.period })],
-    );
+    const row = await this.reports.insert({
+      userId: user.id,
+      name: request.name.trim(),
+      type: request.type,
+      period: request.parameters.period,
+    });
     if (!(await this.addJob(row.id))) this.computeHere(row.id);
     return toReport(row);
   }
@@ -124,28 +102,15 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Computes a pending report into its row; a failure is recorded on the row, never thrown. */
   async compute(id: number): Promise<void> {
-    const [claimed]: ReportRow[] = (
-      await this.dataSource.query(
-        `UPDATE analytics_reports SET status = 'processing' WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
-        [id],
-      )
-    )[0];
+    const claimed = await this.reports.claim(id);
     if (!claimed) return;
     try {
       const table: ReportTable = await this.analytics.reportTable(claimed.type, claimed.parameters.period);
-      await this.dataSource.query(`UPDATE analytics_reports SET status = 'completed', result = $2, "completedAt" = now() WHERE id = $1`, [
-        id,
-        JSON.stringify(table),
-      ]);
+      await this.reports.complete(id, table);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`report ${id} failed: ${message}`);
-      await this.dataSource
-        .query(`UPDATE analytics_reports SET status = 'failed', "errorMessage" = $2, "completedAt" = now() WHERE id = $1`, [
-          id,
-          message.slice(0, 2000),
-        ])
-        .catch(() => undefined);
+      await this.reports.fail(id, message.slice(0, 2000)).catch(() => undefined);
     }
   }
 
@@ -155,34 +120,21 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async sweepStale(): Promise<void> {
     try {
-      await this.dataSource.query(
-        `UPDATE analytics_reports SET status = 'pending' WHERE status = 'processing' AND "createdAt" < now() - make_interval(secs => $1)`,
-        [STALE_PROCESSING_MS / 1000],
-      );
-      const rows: { id: number }[] = await this.dataSource.query(
-        `SELECT id FROM analytics_reports WHERE status = 'pending' AND "createdAt" < now() - make_interval(secs => $1) ORDER BY id LIMIT 20`,
-        [STALE_PENDING_MS / 1000],
-      );
-      for (const { id } of rows) this.computeHere(id);
+      await this.reports.requeueProcessing(STALE_PROCESSING_MS / 1000);
+      for (const id of await this.reports.stalePending(STALE_PENDING_MS / 1000, 20)) this.computeHere(id);
     } catch (error) {
       this.logger.warn(`report sweep: ${error instanceof Error ? error.message : error}`);
     }
   }
 
   async list(user: AuthenticatedUser): Promise<Report[]> {
-    const rows: ReportRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM analytics_reports WHERE ${ownerCondition(user, '$1')} ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
-      [user.id],
-    );
+    const rows = await this.reports.list(ownerOf(user));
     return rows.map(toReport);
   }
 
   /** The CSV of a completed report (404 unknown or someone else's, 409 not completed). */
   async download(user: AuthenticatedUser, id: number): Promise<{ fileName: string; csv: string }> {
-    const [row]: (ReportRow & { result: ReportTable | null })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS}, result FROM analytics_reports WHERE id = $2 AND ${ownerCondition(user, '$1')}`,
-      [user.id, id],
-    );
+    const row = await this.reports.withResult(id, ownerOf(user));
     if (!row) throw new NotFoundException(REPORT_NOT_FOUND);
     if (row.status !== 'completed' || !row.result) throw new ConflictException(REPORT_NOT_READY);
     return { fileName: reportFileName(row), csv: toCsv(row.result) };

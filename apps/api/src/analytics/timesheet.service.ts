@@ -1,7 +1,5 @@
 import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
-import { DataSource } from 'typeorm';
 import {
   can,
   dateBR,
@@ -27,45 +25,29 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { type Sheet, type SheetCell, toCsv, toXlsx } from '../common/spreadsheet';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { scopeCondition } from '../timer/time-entry-sql';
 import type { TimesheetQueryDto } from './dto/timesheet.dto';
-
-/** Seconds of an entry: its duration, or the time so far while it runs. */
-const SECONDS = `COALESCE(e.duration, GREATEST(0, floor(extract(epoch FROM now() - e."startTime")))::int)`;
-/** Hours × the client's rate, in cents; null without a rate. */
-const VALUE = `round(${SECONDS}::numeric * c."hourlyRate" / 3600, 2)`;
-
-/** A TimesheetEntry as PostgreSQL answers it: times as Dates, money as numeric text, and the seconds so far. */
-type Row = Omit<TimesheetEntry, 'startTime' | 'endTime' | 'createdAt' | 'hourlyRate' | 'value'> & {
-  seconds: number;
-  startTime: Date;
-  endTime: Date | null;
-  createdAt: Date;
-  hourlyRate: string | null;
-  value: string | null;
-};
+import {
+  type TimesheetQuery,
+  TimesheetReadModel,
+  type TimesheetRow as Row,
+  type TimesheetTotalRow,
+} from './repositories/timesheet-read-model.repository';
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 const money = (value: string | null): string => (value === null ? '' : moneyBR(Number(value)));
 
 /**
- * Part of the analytics read model (docs/decisions.md, "Module boundaries"): the timesheet reports over
- * time_entries with the tasks, users and clients tables joined in SQL, because its filters (by
- * client), totals (per client and person, in money from the client's rate), ordering by name and
- * paging all happen in the database; done through the other modules' services it would load every
- * entry of the period to total them. It only reads; the writes stay with each table's module.
- *
  * Timesheets: the filtered entries of /time-management, their totals per client and per person,
- * the user's own week, and the CSV/XLSX of exactly the filtered rows. Every read is limited by the
- * time_tracking scope (scopeCondition), so filters and totals never reach entries the user may not
- * see; rates and values go only to users with clients write. Unlike the dashboard figures it is not
- * kept in AnalyticsCache: each answer is one user's scope, filter and page, and running entries
- * count their seconds up to the request.
+ * the user's own week, and the CSV/XLSX of exactly the filtered rows, read through the
+ * TimesheetReadModel (limited to the user's time_tracking scope); rates and values go only to
+ * users with clients write. Unlike the dashboard figures it is not kept in AnalyticsCache: each
+ * answer is one user's scope, filter and page, and running entries count their seconds up to the
+ * request.
  */
 @Injectable()
 export class TimesheetService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly timesheets: TimesheetReadModel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -81,35 +63,18 @@ export class TimesheetService {
     return { period, from: query.from, to: query.to, userId: query.userId, clientId: query.clientId, taskId: query.taskId };
   }
 
-  /** FROM … WHERE of the filtered, scoped entries, and its parameters ($1 is the user). */
-  private where(user: AuthenticatedUser, filter: TimesheetFilter): { sql: string; params: unknown[] } {
+  /** The read model's query: the user's scope, the filter's period in APP_TIMEZONE and its ids. */
+  private readQuery(user: AuthenticatedUser, filter: TimesheetFilter): TimesheetQuery {
     const { since, until } = timesheetRange(filter, new Date(), this.config.appTimezone);
     return {
-      sql: `FROM time_entries e
-            JOIN tasks t ON t.id = e."taskId"
-            JOIN users u ON u.id = e."userId"
-            LEFT JOIN clients c ON c.id = t."clientId"
-           WHERE ${scopeCondition(timeEntryScope(user))}
-             AND ($2::timestamptz IS NULL OR e."startTime" >= $2)
-             AND ($3::timestamptz IS NULL OR e."startTime" < $3)
-             AND ($4::int IS NULL OR e."userId" = $4)
-             AND ($5::int IS NULL OR t."clientId" = $5)
-             AND ($6::int IS NULL OR e."taskId" = $6)`,
-      params: [user.id, since, until, filter.userId ?? null, filter.clientId ?? null, filter.taskId ?? null],
+      viewerId: user.id,
+      scope: timeEntryScope(user),
+      since,
+      until,
+      userId: filter.userId ?? null,
+      clientId: filter.clientId ?? null,
+      taskId: filter.taskId ?? null,
     };
-  }
-
-  private rows(user: AuthenticatedUser, filter: TimesheetFilter, limit: number, offset: number): Promise<Row[]> {
-    const { sql, params } = this.where(user, filter);
-    return this.dataSource.query(
-      `SELECT e.id, e."taskId", t.title AS task_title, e."userId", u.name AS user_name, t."clientId", c.name AS client_name,
-              e.description, e.duration, ${SECONDS} AS seconds, e."startTime", e."endTime", e."createdAt",
-              c."hourlyRate"::text AS "hourlyRate", ${VALUE}::text AS value
-         ${sql}
-        ORDER BY e."startTime" DESC, e.id DESC
-        LIMIT $7 OFFSET $8`,
-      [...params, limit, offset],
-    );
   }
 
   async page(user: AuthenticatedUser, query: TimesheetQueryDto): Promise<TimesheetPage> {
@@ -117,24 +82,17 @@ export class TimesheetService {
     const limit = query.limit ?? TIMESHEET_PAGE_DEFAULT;
     const offset = query.offset ?? 0;
     const showsValues = can(user, 'clients', 'write');
-    const { sql, params } = this.where(user, filter);
-    const total = (group: 'client' | 'person'): Promise<TimesheetTotal[]> =>
-      this.dataSource.query(
-        group === 'client'
-          ? `SELECT t."clientId" AS id, COALESCE(c.name, 'Sem cliente') AS name, SUM(${SECONDS})::int AS seconds,
-                    COUNT(*)::int AS records, SUM(${VALUE})::text AS value
-               ${sql} GROUP BY t."clientId", c.name ORDER BY seconds DESC, name`
-          : `SELECT e."userId" AS id, u.name AS name, SUM(${SECONDS})::int AS seconds,
-                    COUNT(*)::int AS records, SUM(${VALUE})::text AS value
-               ${sql} GROUP BY e."userId", u.name ORDER BY seconds DESC, name`,
-        params,
-      );
-    const [rows, byClient, byPerson] = await Promise.all([this.rows(user, filter, limit, offset), total('client'), total('person')]);
-    const shape = (totals: (TimesheetTotal & { value?: unknown })[]): TimesheetTotal[] =>
-      totals.map(({ value, ...rest }) => (showsValues ? { ...rest, value: num(value as string | null) } : rest));
+    const scoped = this.readQuery(user, filter);
+    const [rows, byClient, byPerson] = await Promise.all([
+      this.timesheets.entries(scoped, limit, offset),
+      this.timesheets.totals(scoped, 'client'),
+      this.timesheets.totals(scoped, 'person'),
+    ]);
+    const shape = (totals: TimesheetTotalRow[]): TimesheetTotal[] =>
+      totals.map(({ value, ...rest }) => (showsValues ? { ...rest, value: num(value) } : rest));
     const records = byPerson.reduce((sum, t) => sum + t.records, 0);
     const sumValues = byClient.reduce<number | null>((sum, t) => {
-      const value = num((t as { value?: string | null }).value ?? null);
+      const value = num(t.value);
       return value === null ? sum : Math.round(((sum ?? 0) + value) * 100) / 100;
     }, null);
     return {
@@ -173,29 +131,9 @@ export class TimesheetService {
   }
 
   /** People, clients and tasks the user's scope has entries of (tasks narrowed to a client when given). */
-  async options(user: AuthenticatedUser, clientId?: number): Promise<TimesheetOptions> {
-    const scope = scopeCondition(timeEntryScope(user));
-    const [people, clients, tasks] = await Promise.all([
-      this.dataSource.query(
-        `SELECT u.id, u.name FROM users u WHERE EXISTS (SELECT 1 FROM time_entries e WHERE e."userId" = u.id AND ${scope}) ORDER BY u.name, u.id`,
-        [user.id],
-      ),
-      this.dataSource.query(
-        `SELECT c.id, c.name FROM clients c
-          WHERE EXISTS (SELECT 1 FROM tasks t JOIN time_entries e ON e."taskId" = t.id WHERE t."clientId" = c.id AND ${scope})
-          ORDER BY c.name, c.id`,
-        [user.id],
-      ),
-      // At most 500 tasks, the most recently tracked first: the select is for picking, not browsing.
-      this.dataSource.query(
-        `SELECT t.id, t.title, t."clientId" FROM tasks t
-          WHERE ($2::int IS NULL OR t."clientId" = $2)
-            AND EXISTS (SELECT 1 FROM time_entries e WHERE e."taskId" = t.id AND ${scope})
-          ORDER BY t.title, t.id LIMIT 500`,
-        [user.id, clientId ?? null],
-      ),
-    ]);
-    return { people, clients, tasks };
+  /** People, clients and tasks the user's scope has entries of (tasks narrowed to a client when given). */
+  options(user: AuthenticatedUser, clientId?: number): Promise<TimesheetOptions> {
+    return this.timesheets.options(user.id, timeEntryScope(user), clientId ?? null);
   }
 
   /** The user's own seconds per day of this week (Monday to Sunday, app time zone). */
@@ -203,13 +141,7 @@ export class TimesheetService {
     const zone = this.config.appTimezone;
     const days = weekDays(new Date(), zone);
     const since = DateTime.fromISO(days[0], { zone }).toJSDate();
-    const rows: { day: string; seconds: number }[] = await this.dataSource.query(
-      `SELECT to_char(e."startTime" AT TIME ZONE $3, 'YYYY-MM-DD') AS day, SUM(${SECONDS})::int AS seconds
-         FROM time_entries e
-        WHERE e."userId" = $1 AND e."startTime" >= $2 AND e."startTime" < $2::timestamptz + interval '7 days'
-        GROUP BY 1`,
-      [user.id, since, zone],
-    );
+    const rows = await this.timesheets.weekSeconds(user.id, since, zone);
     const byDay = new Map(rows.map((r) => [r.day, r.seconds]));
     const result = days.map((date) => ({ date, seconds: byDay.get(date) ?? 0 }));
     return { days: result, totalSeconds: result.reduce((sum, d) => sum + d.seconds, 0) };
@@ -266,7 +198,7 @@ export class TimesheetService {
   ): Promise<{ fileName: string; body: Buffer; contentType: string }> {
     const filter = this.filterOf(query);
     const showsValues = can(user, 'clients', 'write');
-    const rows = await this.rows(user, filter, TIMESHEET_EXPORT_MAX_ROWS + 1, 0);
+    const rows = await this.timesheets.entries(this.readQuery(user, filter), TIMESHEET_EXPORT_MAX_ROWS + 1, 0);
     if (rows.length > TIMESHEET_EXPORT_MAX_ROWS) throw new UnprocessableEntityException(TIMESHEET_MESSAGES.tooMany);
     const zone = this.config.appTimezone;
     const columns = TimesheetService.exportColumns(showsValues);

@@ -1,7 +1,13 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { can, isAdmin } from '@wkflow/contracts';
+import {
+  can,
+  canSeeRecommendations,
+  isAdmin,
+  RECOMMENDATIONS_RESTRICTED_MESSAGE,
+  RECOMMENDATIONS_RESTRICTED_TITLE,
+} from '@wkflow/contracts';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
 import { userLoadedWithSession } from './session-store';
@@ -9,6 +15,8 @@ import { SessionUserService } from './session-user.service';
 
 export const NOT_LOGGED_IN = 'Não autenticado';
 export const NOT_ALLOWED = 'Você não tem permissão para esta ação';
+/** Users read without profile 1 or role manager: the page's own "Acesso Restrito" text. */
+export const RECOMMENDATIONS_RESTRICTED = `${RECOMMENDATIONS_RESTRICTED_TITLE} – ${RECOMMENDATIONS_RESTRICTED_MESSAGE}`;
 
 /** The one guard: reads the route's access rule and checks it against the session's user. */
 @Injectable()
@@ -46,6 +54,10 @@ export class AccessGuard implements CanActivate {
       case 'permission':
         if (can(user, rule.module, rule.need)) return true;
         throw new ForbiddenException(NOT_ALLOWED);
+      case 'recommendations':
+        if (!can(user, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
+        if (canSeeRecommendations(user, user)) return true;
+        throw new ForbiddenException(RECOMMENDATIONS_RESTRICTED);
     }
   }
 }

@@ -1,40 +1,39 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import type { Db } from '../database/repository';
+import { type ClientRef, ClientsRepository } from './clients.repository';
 
-type Db = EntityManager | DataSource;
-
-export interface ClientRef {
-  id: number;
-  name: string;
-}
+export type { ClientRef } from './clients.repository';
 
 /** What other modules may know about clients, one query per call (the clients module alone reads its tables). */
 @Injectable()
 export class ClientDirectory {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: ClientsRepository) {}
 
   /** id → name of the clients that exist. */
-  async namesByIds(ids: Iterable<number | null | undefined>, db: Db = this.dataSource): Promise<Map<number, string>> {
+  async namesByIds(ids: Iterable<number | null | undefined>, db?: Db): Promise<Map<number, string>> {
     const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
     if (!unique.length) return new Map();
-    const rows: ClientRef[] = await db.query(`SELECT id, name FROM clients WHERE id = ANY($1::int[])`, [unique]);
+    const rows = await this.repository.namesByIds(unique, db);
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   /** Every client, by id. */
   all(): Promise<ClientRef[]> {
-    return this.dataSource.query(`SELECT id, name FROM clients ORDER BY id`);
+    return this.repository.refs();
   }
 
   /** Locks the client's row in the caller's transaction (serialising work on it); false when there is none. */
-  async lock(id: number, db: EntityManager): Promise<boolean> {
-    const [row] = await db.query(`SELECT id FROM clients WHERE id = $1 FOR UPDATE`, [id]);
-    return Boolean(row);
+  lock(id: number, db: EntityManager): Promise<boolean> {
+    return this.repository.lock(id, db);
   }
 
-  async exists(id: number, db: Db = this.dataSource): Promise<boolean> {
-    const [row] = await db.query(`SELECT id FROM clients WHERE id = $1`, [id]);
-    return Boolean(row);
+  exists(id: number, db?: Db): Promise<boolean> {
+    return this.repository.exists(id, db);
+  }
+
+  /** The first client of this name (any case), or null (the demo seed's lookup). */
+  idByName(name: string, db?: Db): Promise<number | null> {
+    return this.repository.idByName(name, db);
   }
 }

@@ -1,21 +1,13 @@
 import type { DataSource } from 'typeorm';
-import type { SocialMedia } from '@wkflow/contracts';
+import { type ClientSeedRow, ClientsRepository } from './clients.repository';
 import { encrypt } from './credentials-cipher';
 
 /** Shown to whoever tries the demo; these are not real accounts. */
 export const DEMO_CREDENTIAL_PASSWORD = 'demo-senha-123';
 
-const DEMO_CLIENTS: {
-  name: string;
-  email: string;
-  phone: string;
-  cnpj: string;
-  website: string;
-  description: string;
-  color: string;
-  socialMedia: SocialMedia;
+const DEMO_CLIENTS: (ClientSeedRow & {
   credential: { toolName: string; url: string; username: string; observations: string };
-}[] = [
+})[] = [
   {
     name: 'Padaria Pão Dourado',
     email: 'contato@paodourado.com.br',
@@ -103,30 +95,13 @@ const DEMO_CLIENTS: {
  * there is left alone.
  */
 export async function seedClientsDemo(dataSource: DataSource, credentialsKey: Buffer): Promise<void> {
-  await dataSource.transaction(async (db) => {
-    for (const client of DEMO_CLIENTS) {
-      await db.query(
-        `INSERT INTO clients (name, email, phone, cnpj, website, description, color, "socialMedia")
-         SELECT $1::text, $2, $3, $4, $5, $6, $7, $8 WHERE NOT EXISTS (SELECT 1 FROM clients WHERE lower(name) = lower($1::text))`,
-        [
-          client.name,
-          client.email,
-          client.phone,
-          client.cnpj,
-          client.website,
-          client.description,
-          client.color,
-          JSON.stringify(client.socialMedia),
-        ],
-      );
-      const [{ id }] = await db.query(`SELECT id FROM clients WHERE lower(name) = lower($1) ORDER BY id LIMIT 1`, [client.name]);
-      const { toolName, url, username, observations } = client.credential;
-      const [existing] = await db.query(`SELECT 1 FROM client_credentials WHERE "clientId" = $1 AND "toolName" = $2`, [id, toolName]);
-      if (existing) continue;
-      await db.query(
-        `INSERT INTO client_credentials ("clientId", "toolName", url, username, "passwordEncrypted", observations) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [id, toolName, url, username, encrypt(credentialsKey, DEMO_CREDENTIAL_PASSWORD), observations],
-      );
+  const clients = new ClientsRepository(dataSource);
+  await clients.transaction(async (db) => {
+    for (const { credential, ...client } of DEMO_CLIENTS) {
+      const clientId = await clients.insertUnlessNamed(client, db);
+      if (await clients.hasCredential(clientId, credential.toolName, db)) continue;
+      const passwordEncrypted = encrypt(credentialsKey, DEMO_CREDENTIAL_PASSWORD);
+      await clients.insertCredential({ clientId, ...credential, passwordEncrypted }, db);
     }
   });
 }

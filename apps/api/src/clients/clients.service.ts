@@ -8,14 +8,14 @@ import {
   OnModuleInit,
   PayloadTooLargeException,
 } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DataSource, type EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { type EntityManager, QueryFailedError } from 'typeorm';
 import { applySocialMedia, type Client, CLIENT_MESSAGES, DEFAULT_CLIENT_COLOR, LOGO_MAX_BYTES, type SocialMedia } from '@wkflow/contracts';
 import { isStillReferenced } from '../common/db-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { ClientEntity } from './client.entity';
+import type { ClientEntity } from './client.entity';
+import { ClientsRepository } from './clients.repository';
 import { toClient } from './client.mapper';
 import type { CreateClientDto, UpdateClientDto } from './dto/client.dto';
 import { readHead, type TempUpload } from '../uploads/upload-files';
@@ -38,8 +38,7 @@ export class ClientsService implements OnModuleInit {
   private readonly logos: LogoStorage;
 
   constructor(
-    @InjectRepository(ClientEntity) private readonly clients: Repository<ClientEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clients: ClientsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sweeper: UploadSweeper,
   ) {
@@ -47,10 +46,7 @@ export class ClientsService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    const named = async (names: string[]): Promise<string[]> =>
-      (await this.dataSource.query(`SELECT "logoFile" FROM clients WHERE "logoFile" = ANY($1::varchar[])`, [names])).map(
-        (row: { logoFile: string }) => row.logoFile,
-      );
+    const named = (names: string[]): Promise<string[]> => this.clients.logoFilesNamed(names);
     this.sweeper.register({
       label: 'logos',
       directory: this.logos.directory,
@@ -65,7 +61,7 @@ export class ClientsService implements OnModuleInit {
 
   /** withRate: the caller has clients write (only they see hourly rates). */
   async list(withRate = false): Promise<Client[]> {
-    const rows = await this.clients.find({ order: { name: 'ASC', id: 'ASC' } });
+    const rows = await this.clients.list();
     return rows.map((row) => toClient(row, withRate));
   }
 
@@ -75,7 +71,7 @@ export class ClientsService implements OnModuleInit {
 
   async create(dto: CreateClientDto): Promise<Client> {
     const socialMedia = dto.social_media ? this.socialMedia({}, dto.social_media) : {};
-    const entity = this.clients.create({
+    const saved = await this.clients.create({
       name: dto.name,
       email: dto.email ?? null,
       phone: dto.phone ?? null,
@@ -87,19 +83,19 @@ export class ClientsService implements OnModuleInit {
       socialMedia,
       hourlyRate: dto.hourlyRate ?? null,
     });
-    return toClient(await this.clients.save(entity), true);
+    return toClient(saved, true);
   }
 
   /** Partial update: fields not sent keep their value; social_media follows applySocialMedia. */
   async update(id: number, dto: UpdateClientDto): Promise<Client> {
-    return this.dataSource.transaction(async (db) => {
+    return this.clients.transaction(async (db) => {
       const client = await this.find(id, db, true);
       const { social_media: socialUpdate, ...fields } = dto;
       for (const [key, value] of Object.entries(fields)) {
         if (value !== undefined) (client as unknown as Record<string, unknown>)[key] = value;
       }
       if (socialUpdate) client.socialMedia = this.socialMedia(client.socialMedia ?? {}, socialUpdate);
-      return toClient(await db.save(client), true);
+      return toClient(await this.clients.save(client, db), true);
     });
   }
 
@@ -113,10 +109,10 @@ export class ClientsService implements OnModuleInit {
   async remove(id: number): Promise<void> {
     let logoFile: string | null = null;
     try {
-      await this.dataSource.transaction(async (db) => {
+      await this.clients.transaction(async (db) => {
         const client = await this.find(id, db, true);
         logoFile = client.logoFile;
-        await db.delete(ClientEntity, { id });
+        await this.clients.remove(id, db);
       });
     } catch (error) {
       const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; table?: string }) : null;
@@ -142,16 +138,16 @@ export class ClientsService implements OnModuleInit {
 
     const fileName = logoFileName(file, type);
     let previous: string | null = null;
-    const client = await this.dataSource.transaction(async (db) => {
+    const client = await this.clients.transaction(async (db) => {
       const current = await this.find(id, db, true);
       previous = current.logoFile;
       current.logoFile = fileName;
-      return db.save(current);
+      return this.clients.save(current, db);
     });
     try {
       await this.logos.moveIn(file, fileName);
     } catch (error) {
-      await this.dataSource.query(`UPDATE clients SET "logoFile" = $2 WHERE id = $1 AND "logoFile" = $3`, [id, previous, fileName]);
+      await this.clients.restoreLogo(id, previous, fileName);
       throw error;
     }
     await this.logos.remove(previous);
@@ -160,12 +156,12 @@ export class ClientsService implements OnModuleInit {
 
   async removeLogo(id: number): Promise<Client> {
     let previous: string | null = null;
-    const client = await this.dataSource.transaction(async (db) => {
+    const client = await this.clients.transaction(async (db) => {
       const current = await this.find(id, db, true);
       previous = current.logoFile;
       if (!previous) return current;
       current.logoFile = null;
-      return db.save(current);
+      return this.clients.save(current, db);
     });
     await this.logos.remove(previous);
     return toClient(client, true);
@@ -193,8 +189,8 @@ export class ClientsService implements OnModuleInit {
     return result.socialMedia;
   }
 
-  private async find(id: number, db: EntityManager = this.dataSource.manager, lock = false): Promise<ClientEntity> {
-    const client = await db.findOne(ClientEntity, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  private async find(id: number, db?: EntityManager, lock = false): Promise<ClientEntity> {
+    const client = await this.clients.find(id, db, lock);
     if (!client) throw new NotFoundException(CLIENT_MESSAGES.notFound);
     return client;
   }

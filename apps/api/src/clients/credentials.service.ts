@@ -1,12 +1,11 @@
 import { Inject, Injectable, InternalServerErrorException, Logger, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { CLIENT_MESSAGES, type ClientCredential, MASKED_PASSWORD, type RevealCredentialResponse } from '@wkflow/contracts';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../audit/audit.repository';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { ClientCredentialEntity } from './client-credential.entity';
-import { ClientEntity } from './client.entity';
+import type { ClientCredentialEntity } from './client-credential.entity';
+import { ClientsRepository } from './clients.repository';
 import { toCredential } from './client.mapper';
 import { CredentialsCipherError, decrypt, encrypt } from './credentials-cipher';
 import type { CreateCredentialDto, UpdateCredentialDto } from './dto/credential.dto';
@@ -25,30 +24,31 @@ export class CredentialsService {
   private readonly key: Buffer;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clients: ClientsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.key = config.credentialsKey;
   }
 
   async list(clientId: number): Promise<ClientCredential[]> {
-    const rows = await this.dataSource.manager.find(ClientCredentialEntity, { where: { clientId }, order: { toolName: 'ASC', id: 'ASC' } });
+    const rows = await this.clients.credentials(clientId);
     if (!rows.length) await this.clientExists(clientId);
     return rows.map(toCredential);
   }
 
   async create(clientId: number, dto: CreateCredentialDto): Promise<ClientCredential> {
-    return this.dataSource.transaction(async (db) => {
+    return this.clients.transaction(async (db) => {
       await this.clientExists(clientId, db);
-      const saved = await db.save(
-        db.create(ClientCredentialEntity, {
+      const saved = await this.clients.insertCredential(
+        {
           clientId,
           toolName: dto.toolName,
           url: dto.url,
           username: dto.username,
           passwordEncrypted: encrypt(this.key, dto.password),
           observations: dto.observations ?? null,
-        }),
+        },
+        db,
       );
       return toCredential(saved);
     });
@@ -56,20 +56,19 @@ export class CredentialsService {
 
   /** Fields not sent are kept; a password sent (other than the mask the list shows) is re-encrypted. */
   async update(clientId: number, id: number, dto: UpdateCredentialDto): Promise<ClientCredential> {
-    return this.dataSource.transaction(async (db) => {
+    return this.clients.transaction(async (db) => {
       const credential = await this.find(clientId, id, db, true);
       if (dto.toolName !== undefined) credential.toolName = dto.toolName;
       if (dto.url !== undefined) credential.url = dto.url;
       if (dto.username !== undefined) credential.username = dto.username;
       if (dto.observations !== undefined) credential.observations = dto.observations;
       if (dto.password !== undefined && dto.password !== MASKED_PASSWORD) credential.passwordEncrypted = encrypt(this.key, dto.password);
-      return toCredential(await db.save(credential));
+      return toCredential(await this.clients.saveCredential(credential, db));
     });
   }
 
   async remove(clientId: number, id: number): Promise<void> {
-    const result = await this.dataSource.manager.delete(ClientCredentialEntity, { id, clientId });
-    if (!result.affected) {
+    if (!(await this.clients.removeCredential(clientId, id))) {
       await this.clientExists(clientId);
       throw new NotFoundException(CREDENTIAL_NOT_FOUND);
     }
@@ -77,7 +76,7 @@ export class CredentialsService {
 
   /** The clear password, for a user allowed to write clients; the audit row commits with the read. */
   async reveal(clientId: number, id: number, user: AuthenticatedUser): Promise<RevealCredentialResponse> {
-    return this.dataSource.transaction(async (db) => {
+    return this.clients.transaction(async (db) => {
       const credential = await this.find(clientId, id, db, false);
       let password: string;
       try {
@@ -101,16 +100,13 @@ export class CredentialsService {
   }
 
   private async find(clientId: number, id: number, db: EntityManager, lock: boolean): Promise<ClientCredentialEntity> {
-    const credential = await db.findOne(ClientCredentialEntity, {
-      where: { id, clientId },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const credential = await this.clients.findCredential(clientId, id, db, lock);
     if (credential) return credential;
     await this.clientExists(clientId, db);
     throw new NotFoundException(CREDENTIAL_NOT_FOUND);
   }
 
-  private async clientExists(clientId: number, db: EntityManager = this.dataSource.manager): Promise<void> {
-    if (!(await db.exists(ClientEntity, { where: { id: clientId } }))) throw new NotFoundException(CLIENT_MESSAGES.notFound);
+  private async clientExists(clientId: number, db?: EntityManager): Promise<void> {
+    if (!(await this.clients.exists(clientId, db))) throw new NotFoundException(CLIENT_MESSAGES.notFound);
   }
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource, type EntityManager } from 'typeorm';
 import { loadConfig } from '../config/app-config';
 import { dataSourceOptions } from '../database/data-source-options';
+import { ClientsRepository } from './clients.repository';
 import { CredentialsCipherError, decrypt, encrypt } from './credentials-cipher';
 
 export interface RotationResult {
@@ -17,9 +18,8 @@ export interface RotationResult {
  * Passwords exist in clear only in memory, one row at a time, and are never logged.
  */
 export async function rotateCredentialsKey(db: EntityManager, oldKey: Buffer, newKey: Buffer): Promise<RotationResult> {
-  const rows: { id: number; passwordEncrypted: string }[] = await db.query(
-    `SELECT id, "passwordEncrypted" FROM client_credentials ORDER BY id FOR UPDATE`,
-  );
+  const clients = new ClientsRepository(db.connection);
+  const rows = await clients.encryptedPasswords(db);
   const result: RotationResult = { rotated: 0, alreadyRotated: 0 };
   for (const row of rows) {
     let clear: string;
@@ -35,7 +35,7 @@ export async function rotateCredentialsKey(db: EntityManager, oldKey: Buffer, ne
         throw new Error(`A credencial ${row.id} não abre com CREDENTIALS_KEY_OLD nem com CREDENTIALS_KEY: nada foi alterado`);
       }
     }
-    await db.query(`UPDATE client_credentials SET "passwordEncrypted" = $2 WHERE id = $1`, [row.id, encrypt(newKey, clear)]);
+    await clients.setEncryptedPassword(row.id, encrypt(newKey, clear), db);
     result.rotated += 1;
   }
   return result;

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LearningController } from './learning.controller';
+import { LearningRepository } from './learning.repository';
 import { LearningService } from './learning.service';
 
 @Module({
   controllers: [LearningController],
-  providers: [LearningService],
+  providers: [LearningRepository, LearningService],
 })
 export class LearningModule {}

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { can, canSeeRecommendations, type LearningCategory, type LearningDifficulty, type PermissionSubject } from '@wkflow/contracts';
+import { LearningRepository } from './learning.repository';
 
 /** Who a step is written for: a step the learner cannot do is shown as its `otherwise` text. */
 export type StepNeed = (user: PermissionSubject & { role?: string | null }) => boolean;
@@ -346,23 +347,17 @@ export function stepForLearner(
  * updates texts and colours in place, so users' progress (keyed by step id) is kept.
  */
 export async function seedLearningCatalogue(dataSource: DataSource): Promise<void> {
-  await dataSource.transaction(async (db) => {
+  const learning = new LearningRepository(dataSource);
+  await learning.transaction(async (db) => {
     const ids = new Map<string, number>();
-    for (const [position, path] of LEARNING_CATALOGUE.entries()) {
-      const [{ id }] = await db.query(
-        `INSERT INTO learning_paths (slug, title, description, category, difficulty, color, "estimatedTime", position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, category = EXCLUDED.category,
-           difficulty = EXCLUDED.difficulty, color = EXCLUDED.color, "estimatedTime" = EXCLUDED."estimatedTime", position = EXCLUDED.position
-         RETURNING id`,
-        [path.slug, path.title, path.description, path.category, path.difficulty, path.color, path.estimatedTime, position + 1],
-      );
-      ids.set(path.slug, id);
-      for (const [index, step] of path.steps.entries()) {
-        await db.query(
-          `INSERT INTO learning_steps ("pathId", "stepOrder", title, description, xp) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT ("pathId", "stepOrder") DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, xp = EXCLUDED.xp`,
-          [id, index + 1, step.title, step.description, path.xp],
+    for (const [index, path] of LEARNING_CATALOGUE.entries()) {
+      const { xp: _xp, prerequisites: _prerequisites, steps: _steps, ...fields } = path;
+      const pathId = await learning.upsertCataloguePath({ ...fields, position: index + 1 }, db);
+      ids.set(path.slug, pathId);
+      for (const [order, step] of path.steps.entries()) {
+        await learning.upsertCatalogueStep(
+          { pathId, stepOrder: order + 1, title: step.title, description: step.description, xp: path.xp },
+          db,
         );
       }
     }
@@ -370,10 +365,7 @@ export async function seedLearningCatalogue(dataSource: DataSource): Promise<voi
       for (const prerequisite of path.prerequisites) {
         const prerequisiteId = ids.get(prerequisite);
         if (!prerequisiteId) throw new Error(`Trilha ${path.slug}: pré-requisito desconhecido ${prerequisite}`);
-        await db.query(`INSERT INTO learning_path_prerequisites ("pathId", "prerequisiteId") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-          ids.get(path.slug),
-          prerequisiteId,
-        ]);
+        await learning.addPrerequisite(ids.get(path.slug)!, prerequisiteId, db);
       }
     }
   });

@@ -80,7 +80,7 @@ function impliedErrors(method: string, op: Operation, rule: AccessRule | undefin
   const unsafe = UNSAFE.has(method);
   if (unsafe || op.parameters?.length) statuses.add('400');
   if (rule?.kind !== 'public') statuses.add('401');
-  if (unsafe || rule?.kind === 'permission' || rule?.kind === 'admin') statuses.add('403');
+  if (unsafe || (rule && rule.kind !== 'public' && rule.kind !== 'authenticated')) statuses.add('403');
   if (op.parameters?.some((p) => p.in === 'path')) statuses.add('404');
   if (unsafe) ['413', '415'].forEach((s) => statuses.add(s));
   statuses.add('5XX');

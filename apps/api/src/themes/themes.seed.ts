@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DEFAULT_THEME_NAME, type Theme, themeColorErrors } from '@wkflow/contracts';
+import { ThemesRepository } from './themes.repository';
 
 export type CatalogueTheme = Omit<Theme, 'id'>;
 
@@ -236,26 +237,8 @@ export async function seedThemeCatalogue(dataSource: DataSource): Promise<void> 
     const errors = themeColorErrors(theme.colors);
     if (errors.length) throw new Error(`Tema ${theme.name}: ${errors.join('; ')}`);
   }
-  await dataSource.transaction(async (db) => {
-    for (const [position, theme] of THEME_CATALOGUE.entries()) {
-      await db.query(
-        `INSERT INTO themes (name, "displayName", description, category, "isPremium", rating, "ratingCount", downloads, colors, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (name) DO UPDATE SET "displayName" = EXCLUDED."displayName", description = EXCLUDED.description,
-           category = EXCLUDED.category, "isPremium" = EXCLUDED."isPremium", colors = EXCLUDED.colors, position = EXCLUDED.position`,
-        [
-          theme.name,
-          theme.displayName,
-          theme.description,
-          theme.category,
-          theme.isPremium,
-          theme.rating,
-          theme.ratingCount,
-          theme.downloads,
-          JSON.stringify(theme.colors),
-          position + 1,
-        ],
-      );
-    }
+  const themes = new ThemesRepository(dataSource);
+  await themes.transaction(async (db) => {
+    for (const [index, theme] of THEME_CATALOGUE.entries()) await themes.upsertCatalogueTheme({ ...theme, position: index + 1 }, db);
   });
 }

@@ -13,7 +13,7 @@ import {
   type PermissionSubject,
   type User,
 } from '@wkflow/contracts';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../audit/audit.repository';
 import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { hashPassword } from '../auth/passwords';
