@@ -4,6 +4,7 @@ import { Menu as MenuIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
+import { useOpenedOnce } from '../components/useOpenedOnce';
 import { usePermissions } from '../features/auth/usePermissions';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { NotificationPermissionPrompt } from '../features/notifications/NotificationPermissionPrompt';
@@ -29,8 +30,7 @@ export function Header({ user, onNewTask, onCreateWithAi }: HeaderProps) {
   const { subject } = usePermissions();
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so later closings keep their animation.
-  const [menuUsed, setMenuUsed] = useState(false);
-  if (menuOpen && !menuUsed) setMenuUsed(true);
+  const menuUsed = useOpenedOnce(menuOpen);
   const items = useMemo(() => visibleNavItems(user, subject), [user, subject]);
   const showTaskActions = canCreateTasks(subject);
 

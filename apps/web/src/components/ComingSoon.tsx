@@ -1,6 +1,8 @@
-import { Card, Center, Icon, Stack, Text } from '@chakra-ui/react';
+import { Card, Center, Stack, Text } from '@chakra-ui/react';
 import { Construction } from 'lucide-react';
 import { PageHeader } from './PageHeader';
+import { RoundIcon } from './PanelNotice';
+import { Panel } from './Panel';
 
 interface ComingSoonProps {
   title: string;
@@ -12,15 +14,13 @@ export function ComingSoon({ title, description }: ComingSoonProps) {
   return (
     <>
       <PageHeader title={title} description={description} />
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Panel>
         <Card.Body>
           <Center py="12">
             <Stack align="center" gap="3" textAlign="center">
-              <Center boxSize="12" rounded="full" bg="brand.subtle" color="brand.fg">
-                <Icon boxSize="6">
-                  <Construction />
-                </Icon>
-              </Center>
+              <RoundIcon bg="brand.subtle" color="brand.fg">
+                <Construction />
+              </RoundIcon>
               <Text fontWeight="medium">Em construção</Text>
               <Text color="fg.muted" textStyle="sm" maxW="sm">
                 Esta tela estará disponível em breve.
@@ -28,7 +28,7 @@ export function ComingSoon({ title, description }: ComingSoonProps) {
             </Stack>
           </Center>
         </Card.Body>
-      </Card.Root>
+      </Panel>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Card, Flex, Heading, Icon, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Panel } from '../../components/Panel';
 
 interface AdminCardProps {
   title: string;
@@ -13,7 +14,7 @@ interface AdminCardProps {
 /** A titled card of the admin e-mail page. */
 export function AdminCard({ title, description, icon, actions, children, testId }: AdminCardProps) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid={testId}>
+    <Panel data-testid={testId}>
       <Card.Header pb="2">
         <Flex align="flex-start" justify="space-between" gap="3">
           <Flex gap="3" align="flex-start">
@@ -35,6 +36,6 @@ export function AdminCard({ title, description, icon, actions, children, testId 
         </Flex>
       </Card.Header>
       <Card.Body pt="2">{children}</Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { NEW_PARAM } from '../../app/shellActions';
+import { withoutParam } from '../../lib/searchParams';
 import { usePermissions } from '../auth/usePermissions';
 
 const AiTaskModal = lazy(() => import('./AiTaskModal').then((m) => ({ default: m.AiTaskModal })));
@@ -15,16 +16,7 @@ export function AiTaskModalHost() {
   const requested = params.get(NEW_PARAM) === 'ai';
   const allowed = can('tasks', 'write');
 
-  const close = useCallback(() => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete(NEW_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [setParams]);
+  const close = useCallback(() => setParams(withoutParam(NEW_PARAM), { replace: true }), [setParams]);
 
   // Without tasks write the header shows no button; a hand-typed ?new=ai is just dropped.
   useEffect(() => {

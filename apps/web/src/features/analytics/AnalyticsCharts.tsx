@@ -2,6 +2,7 @@ import { Box, Card, Heading, Text } from '@chakra-ui/react';
 import { formatHoursMinutes, type AnalyticsTrendDay, type ClientPerformance, type MemberProductivity } from '@wkflow/contracts';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { dayLabel, topBy } from './analytics.logic';
+import { Panel } from '../../components/Panel';
 
 /** Charts of the overview, Produtividade and Clientes tabs. Only this file imports recharts (loaded lazily). */
 
@@ -26,7 +27,7 @@ const exactHours = <T extends { seconds: number }>(rows: T[]) => rows.map((row) 
 
 function ChartCard({ title, children, empty }: { title: string; children: React.ReactElement; empty: boolean }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Header>
         <Heading size="md">{title}</Heading>
       </Card.Header>
@@ -43,7 +44,7 @@ function ChartCard({ title, children, empty }: { title: string; children: React.
           </Box>
         )}
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 

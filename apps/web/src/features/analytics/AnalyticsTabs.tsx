@@ -4,6 +4,7 @@ import { CheckCircle2, Clock, Minus, Percent, TrendingDown, TrendingUp, Users } 
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useClientPerformance, useProductivity, useTrend } from './analytics.api';
 import { formatChange, formatPercent, trendOf } from './analytics.logic';
+import { Panel } from '../../components/Panel';
 
 // recharts stays in its own chunk, fetched when a chart tab opens.
 const ProductivityCharts = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ProductivityCharts })));
@@ -62,7 +63,7 @@ function MetricCard({
   testId: string;
 }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid={testId}>
+    <Panel data-testid={testId}>
       <Card.Body gap="2">
         <Flex justify="space-between" align="center">
           <Text textStyle="sm" color="fg.muted">
@@ -75,7 +76,7 @@ function MetricCard({
         </Text>
         <ChangeBadge change={change} />
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 
@@ -135,7 +136,7 @@ export function OverviewTab({
 
 function DataTable({ title, headers, rows, testId }: { title: string; headers: string[]; rows: ReactNode[][]; testId: string }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Header>
         <Heading size="md">{title}</Heading>
       </Card.Header>
@@ -171,7 +172,7 @@ function DataTable({ title, headers, rows, testId }: { title: string; headers: s
           </Table.ScrollArea>
         )}
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 

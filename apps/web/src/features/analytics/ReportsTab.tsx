@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { createReport, reportDownloadUrl, useReports } from './analytics.api';
 import { reportProblem, type ReportFormValues } from './analytics.logic';
 import { PeriodSelect } from './PeriodSelect';
+import { Panel } from '../../components/Panel';
 
 const STATUS_COLORS: Record<ReportStatus, string> = { pending: 'gray', processing: 'blue', completed: 'green', failed: 'red' };
 
@@ -138,7 +139,7 @@ export function ReportsTab() {
   const [open, setOpen] = useState(false);
   const reports = data ?? [];
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Header>
         <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
           <Stack gap="1">
@@ -184,6 +185,6 @@ export function ReportsTab() {
         )}
       </Card.Body>
       <ReportDialog open={open} onOpenChange={setOpen} />
-    </Card.Root>
+    </Panel>
   );
 }

@@ -4,8 +4,8 @@ import {
   REPORT_TYPE_REQUIRED,
   REPORT_TYPE_REQUIRED_DETAIL,
   type AnalyticsPeriod,
+  type CreateReportRequest,
   type Report,
-  type ReportType,
 } from '@wkflow/contracts';
 
 export const PERIOD_OPTIONS: { value: AnalyticsPeriod; label: string }[] = [
@@ -38,10 +38,10 @@ export function formatPercent(value: number): string {
   return `${number(value)}%`;
 }
 
-export interface ReportFormValues {
-  name: string;
-  type: ReportType | '';
-  period: AnalyticsPeriod;
+/** The report form: the request's name, its type as the select holds it ('' until chosen) and its period. */
+export interface ReportFormValues extends Pick<CreateReportRequest, 'name'> {
+  type: CreateReportRequest['type'] | '';
+  period: CreateReportRequest['parameters']['period'];
 }
 
 export interface FormProblem {

@@ -1,6 +1,7 @@
 import { Box, Card, Center, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../components/BrandMark';
+import { Panel } from '../../components/Panel';
 
 /** The logged-out screens' frame (as on /login): the brand over one card with a title. */
 export function AuthCard({
@@ -20,7 +21,7 @@ export function AuthCard({
         <Flex justify="center" mb="6">
           <BrandMark size="lg" />
         </Flex>
-        <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="md" rounded="xl" data-testid="auth-card">
+        <Panel shadow="md" rounded="xl" data-testid="auth-card">
           <Card.Header gap="1" pb="2">
             <Heading as="h1" size="xl" fontWeight="semibold">
               {title}
@@ -35,7 +36,7 @@ export function AuthCard({
               {footer}
             </Card.Footer>
           )}
-        </Card.Root>
+        </Panel>
       </Box>
     </Center>
   );

@@ -1,4 +1,16 @@
-import { LOGIN_PASSWORD_MIN, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MIN, USER_ROLES, type UserRole } from '@wkflow/contracts';
+import {
+  LOGIN_PASSWORD_MIN,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MIN,
+  USER_ROLES,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type UserRole,
+} from '@wkflow/contracts';
 import * as yup from 'yup';
 import { settablePassword } from '../../lib/passwordRule';
 
@@ -20,18 +32,10 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   collaborator: 'Colaborador',
 };
 
-export interface LoginValues {
-  email: string;
-  password: string;
-}
+export type LoginValues = LoginRequest;
 
-export interface RegisterValues {
-  name: string;
-  username: string;
-  email: string;
-  password: string;
-  role: UserRole;
-}
+/** The form always holds a role (Colaborador by default). */
+export type RegisterValues = Required<RegisterRequest>;
 
 const email = yup.string().required(authMessages.email).email(authMessages.email);
 const password = yup.string().required(authMessages.password).min(LOGIN_PASSWORD_MIN, authMessages.password);
@@ -70,12 +74,10 @@ export const resetMessages = {
   mismatch: 'As senhas não coincidem',
 } as const;
 
-export interface ForgotPasswordValues {
-  email: string;
-}
+export type ForgotPasswordValues = ForgotPasswordRequest;
 
-export interface ResetPasswordValues {
-  newPassword: string;
+/** The token comes from the link, not the form. */
+export interface ResetPasswordValues extends Pick<ResetPasswordRequest, 'newPassword'> {
   confirmPassword: string;
 }
 

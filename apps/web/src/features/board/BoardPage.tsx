@@ -1,53 +1,22 @@
 import { Box, Button, Card, Center, Checkbox, Flex, HStack, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Archive, SlidersHorizontal, X } from 'lucide-react';
-import {
-  canEditAllTasks,
-  canEditAssignedTasks,
-  canViewAllTasks,
-  isAdmin as isAdminUser,
-  isCompletedColumnName,
-  type Column,
-  type Task,
-} from '@wkflow/contracts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { canEditAllTasks, canEditAssignedTasks, canViewAllTasks, isAdmin as isAdminUser, type Task } from '@wkflow/contracts';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { DndProvider } from 'react-dnd';
 import { useSearchParams } from 'react-router';
-import { NEW_PARAM } from '../../app/shellActions';
 import { Sidebar } from './Sidebar';
-import { useTaskSearch } from '../../app/useTaskSearch';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../lib/fetcher';
-import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
-import { useClients } from '../clients/useClients';
-import { moveTask } from '../tasks/tasks.api';
-import type { TaskDialogTarget } from '../tasks/TaskDialog';
-import { useColumns, useTasks, useTeam } from '../tasks/useTaskData';
-import { useLinkedTask } from './useLinkedTask';
-import { hiddenMatchesText } from './search.logic';
 import { AddColumnTile } from './AddColumnTile';
 import { BoardColumn, type EditRights } from './BoardColumn';
-import {
-  backlogColumn,
-  cardMovedText,
-  CLIENT_PARAM,
-  columnMovedText,
-  DEFAULT_FILTERS,
-  dropPlace,
-  FILTER_LABELS,
-  idParam,
-  keepUnchangedGroups,
-  MEMBER_PARAM,
-  reorderColumns,
-  sortColumns,
-  stepColumn,
-  tasksByColumn,
-  searchHiddenByFilters,
-  visibleTasks,
-  type BoardFilters,
-} from './board.logic';
-import { createColumn, deleteColumn, renameColumn, reorderColumnsOnServer, updateColumn } from './columns.api';
+import { CLIENT_PARAM, FILTER_LABELS, MEMBER_PARAM, type BoardFilters } from './board.logic';
+import { useBoardData } from './useBoardData';
+import { useBoardDialogs } from './useBoardDialogs';
+import { useBoardFilters } from './useBoardFilters';
+import { useBoardMoves } from './useBoardMoves';
+import { useColumnEdits } from './useColumnEdits';
 import { useDndBackend } from './useDndBackend';
 
 // The dialog (and its forms code) loads when first opened, not with the board.
@@ -64,7 +33,6 @@ const DragAutoScroll = lazy(() => import('./useDragAutoScroll'));
 const MoveDialog = lazy(() => import('./MoveDialog').then((m) => ({ default: m.MoveDialog })));
 
 const NO_TASKS: Task[] = [];
-const NO_COLUMNS: Column[] = [];
 
 /** The kanban board (routes / and /kanban, core.md §2) with the 'Projetos' sidebar on desktop. */
 export default function BoardPage() {
@@ -91,238 +59,25 @@ interface BoardProps {
 }
 
 function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps) {
-  const tasksQuery = useTasks();
-  const columnsQuery = useColumns();
-  const clientsQuery = useClients(canReadClients);
-  const teamQuery = useTeam();
-  const tasks = tasksQuery.data ?? NO_TASKS;
-  const columns = useMemo(() => sortColumns(columnsQuery.data ?? NO_COLUMNS), [columnsQuery.data]);
-  const clients = useMemo(() => clientsQuery.data ?? [], [clientsQuery.data]);
-  const team = useMemo(() => teamQuery.data ?? [], [teamQuery.data]);
-
-  const [query, setQuery] = useTaskSearch();
+  const data = useBoardData(canReadClients);
+  const { tasks, columns, clients, team, names } = data;
   const [params, setParams] = useSearchParams();
-  const viewAll = canViewAllTasks(subject);
-  const scope = useMemo(
-    () => ({ clientId: idParam(params.get(CLIENT_PARAM)), memberId: viewAll ? idParam(params.get(MEMBER_PARAM)) : null }),
-    [params, viewAll],
-  );
-  const [filters, setFilters] = useState<BoardFilters>(DEFAULT_FILTERS);
-  // A task's dialog is the address /kanban?task=<id> (docs/decisions.md); a new task's is state only.
-  const [creating, setCreating] = useState<TaskDialogTarget | null>(null);
-  const linked = useLinkedTask(params, setParams, tasks, tasksQuery.data !== undefined);
-  const target = useMemo<TaskDialogTarget | null>(
-    () => creating ?? (linked.ready ? { mode: 'edit', taskId: linked.taskId } : null),
-    [creating, linked.ready, linked.taskId],
-  );
-  const [filterSheetOpen, setFilterSheetOpen] = useState(false);
-  const [filterSheetUsed, setFilterSheetUsed] = useState(false);
-  if (filterSheetOpen && !filterSheetUsed) setFilterSheetUsed(true);
-  const [archivedOpen, setArchivedOpen] = useState(false);
-  const [archivedUsed, setArchivedUsed] = useState(false);
-  if (archivedOpen && !archivedUsed) setArchivedUsed(true);
-  // Mounted from the first opening on, so later closings keep their animation.
-  const [dialogUsed, setDialogUsed] = useState(false);
-  if (target && !dialogUsed) setDialogUsed(true);
-  const [deleting, setDeleting] = useState<Column | null>(null);
-  const [confirmUsed, setConfirmUsed] = useState(false);
-  if (deleting && !confirmUsed) setConfirmUsed(true);
+  const view = useBoardFilters(data, params, setParams, canViewAllTasks(subject));
+  const { query, filters, setFilters, visible, grouped, scopeClient, scopeMember } = view;
+  const dialogs = useBoardDialogs({ ...data, params, setParams, canWrite, scopeClientId: view.scope.clientId });
+  const moves = useBoardMoves(tasks, columns, filters, setFilters);
+  const edits = useColumnEdits(columns.length);
 
   const rights = useMemo<EditRights>(
     () => ({ userId, editAll: canEditAllTasks(subject), editAssigned: canEditAssignedTasks(subject) }),
     [userId, subject],
   );
   const dialogRights = useMemo(() => ({ ...rights, canWrite }), [rights, canWrite]);
-  const clientsById = useMemo(() => new Map(clients.map((c) => [c.id, c])), [clients]);
-  const people = useMemo(() => new Map(team.map((u) => [u.id, u])), [team]);
-
-  const names = useMemo(() => ({ clients: clientsById, people }), [clientsById, people]);
-  const visible = useMemo(() => visibleTasks(tasks, columns, filters, query, scope, names), [tasks, columns, filters, query, scope, names]);
-  const hiddenText = useMemo(
-    () => hiddenMatchesText(searchHiddenByFilters(tasks, columns, filters, query, scope, names)),
-    [tasks, columns, filters, query, scope, names],
-  );
-  const previousGroups = useRef<Map<number, Task[]> | null>(null);
-  const grouped = useMemo(() => keepUnchangedGroups(previousGroups.current, tasksByColumn(visible)), [visible]);
-  useEffect(() => {
-    previousGroups.current = grouped;
-  }, [grouped]);
-
-  // The drop handler reads the latest board through a ref, so the memoised columns keep one callback.
-  const latest = useRef({ tasks, columns, completedShown: filters.completed });
-  useEffect(() => {
-    latest.current = { tasks, columns, completedShown: filters.completed };
-  }, [tasks, columns, filters.completed]);
-
-  /** A card to `position` of `column`: a drop and 'Mover para…' both move through here. Resolves whether it was saved. */
-  const move = useCallback((taskId: number, column: Column, position: number): Promise<boolean> => {
-    const board = latest.current;
-    const task = board.tasks.find((t) => t.id === taskId);
-    const from = board.columns.find((c) => c.id === task?.columnId);
-    return moveTask(taskId, column.id, position, column.name)
-      .then(() => {
-        // A completed card leaves the default board: say so, and offer the way back to where it was.
-        if (!task || !from || !isCompletedColumnName(column.name) || isCompletedColumnName(from.name)) return true;
-        const undo = {
-          label: 'Desfazer',
-          onClick: () =>
-            void moveTask(taskId, from.id, task.position, from.name).catch((err: unknown) =>
-              toast.error('Erro ao mover tarefa', errorMessage(err)),
-            ),
-        };
-        if (latest.current.completedShown) {
-          toast.success('Tarefa concluída', undefined, undo);
-          return true;
-        }
-        // Hidden by the 'Concluídas' filter: the card does not just vanish; the toast says where it
-        // went, stays until closed or 15 s, and shows the completed cards on request.
-        toast.successWithActions('Tarefa concluída', `"${task.title}" foi para '${column.name}', oculta pelo filtro 'Concluídas'.`, [
-          { label: 'Mostrar concluídas', onClick: () => setFilters((f) => ({ ...f, completed: true })) },
-          undo,
-        ]);
-        return true;
-      })
-      .catch((err: unknown) => {
-        toast.error('Erro ao mover tarefa', errorMessage(err));
-        return false;
-      });
-  }, []);
-
-  // The board's one polite live region: where a card or a list went after a keyboard move.
-  const [announcement, setAnnouncement] = useState('');
-  /** 'Mover para…': the move, then its place read out once saved. */
-  const moveByKeyboard = useCallback(
-    (taskId: number, column: Column, position: number, place: { at: number; of: number }) => {
-      const title = latest.current.tasks.find((t) => t.id === taskId)?.title ?? 'Tarefa';
-      void move(taskId, column, position).then((saved) => saved && setAnnouncement(cardMovedText(title, column.name, place.at, place.of)));
-    },
-    [move],
-  );
-
-  const onDrop = useCallback(
-    (taskId: number, column: Column, shown: Task[], slot: number) => {
-      const board = latest.current;
-      const task = board.tasks.find((t) => t.id === taskId);
-      const from = board.columns.find((c) => c.id === task?.columnId);
-      const position = dropPlace(task, from, column, shown, slot);
-      if (position !== null) void move(taskId, column, position);
-    },
-    [move],
-  );
-
-  // 'Mover para…': the card whose dialog is open, then the card to focus again when it closes.
-  const [movingId, setMovingId] = useState<number | null>(null);
-  const [moveUsed, setMoveUsed] = useState(false);
-  if (movingId !== null && !moveUsed) setMoveUsed(true);
-  const [focusTask, setFocusTask] = useState<number | null>(null);
-  const onMove = useCallback((taskId: number) => setMovingId(taskId), []);
-  const onFocused = useCallback(() => setFocusTask(null), []);
-  const lastMoving = useRef<number | null>(null);
-  const closeMove = useCallback(() => {
-    lastMoving.current = movingId;
-    setFocusTask(movingId);
-    setMovingId(null);
-  }, [movingId]);
-  const cardButton = useCallback(() => document.querySelector<HTMLElement>(`[data-task-id="${lastMoving.current}"] .wk-card__open`), []);
-  const movingTask = useMemo(() => (movingId === null ? null : (tasks.find((t) => t.id === movingId) ?? null)), [tasks, movingId]);
-  const focusColumn = focusTask === null ? null : (tasks.find((t) => t.id === focusTask)?.columnId ?? null);
   const dnd = useDndBackend();
   const boardRef = useRef<HTMLDivElement>(null);
-
-  const onReorder = useCallback((columnId: number, target: Column, before: boolean) => {
-    const updates = reorderColumns(latest.current.columns, columnId, target.id, before);
-    if (!updates) return;
-    reorderColumnsOnServer(updates).catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
-  }, []);
-  /** A list's grip with an arrow key: one place left or right, read out once saved. */
-  const onStep = useCallback((column: Column, step: -1 | 1) => {
-    const next = stepColumn(latest.current.columns, column.id, step);
-    if (!next) return;
-    reorderColumnsOnServer(next.updates)
-      .then(() => setAnnouncement(columnMovedText(column.name, next.place, next.count)))
-      .catch((err: unknown) => toast.error('Erro ao reordenar colunas', errorMessage(err)));
-  }, []);
-
-  const { open: openLinked, close: closeLinked } = linked;
-  const onOpen = useCallback((taskId: number) => openLinked(taskId), [openLinked]);
-  // A board filtered by a client creates that client's tasks: the dialog starts with it chosen.
-  const scopeClientId = scope.clientId;
-  const onAdd = useCallback(
-    (column: Column) => setCreating({ mode: 'create', columnId: column.id, clientId: scopeClientId }),
-    [scopeClientId],
-  );
-  const onClose = useCallback(() => {
-    if (creating) setCreating(null);
-    else closeLinked();
-  }, [creating, closeLinked]);
-
-  const onRename = useCallback((column: Column, name: string) => {
-    renameColumn(column.id, name, (question) => window.confirm(question))
-      .then((renamed) => renamed && toast.success('Lista Atualizada'))
-      .catch((err: unknown) => toast.error('Erro ao Atualizar Lista', errorMessage(err)));
-  }, []);
-  const onRecolor = useCallback((column: Column, color: string) => {
-    updateColumn(column.id, { color })
-      .then(() => toast.success('Lista Atualizada'))
-      .catch((err: unknown) => toast.error('Erro ao Atualizar Lista', errorMessage(err)));
-  }, []);
-  const onDelete = useCallback((column: Column) => setDeleting(column), []);
-
-  const onCreateColumn = useCallback(
-    async (name: string) => {
-      try {
-        await createColumn(name, columns.length + 1);
-        toast.success('Lista Criada');
-        return true;
-      } catch (err) {
-        toast.error('Erro ao Criar Lista', errorMessage(err));
-        return false;
-      }
-    },
-    [columns.length],
-  );
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await deleteColumn(deleting.id);
-      toast.success('Lista Excluída');
-    } catch (err) {
-      toast.error('Erro ao Excluir Lista', errorMessage(err));
-    }
-  }
-
-  // The header's 'Nova Tarefa' opens the board with ?new=task: the create dialog in the backlog.
-  // (?new=ai belongs to the AI modal host.)
-  const newAction = params.get(NEW_PARAM);
-  const columnsReady = columnsQuery.data !== undefined || columnsQuery.error !== undefined;
-  useEffect(() => {
-    if (newAction !== 'task' || !columnsReady) return;
-    if (canWrite) setCreating({ mode: 'create', columnId: backlogColumn(columns)?.id ?? null, clientId: scope.clientId });
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete(NEW_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [newAction, columnsReady, canWrite, columns, scope.clientId, setParams]);
-
-  const clearParam = (name: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-
-  const loading = tasksQuery.isLoading || columnsQuery.isLoading;
-  const loadError = tasksQuery.error ?? columnsQuery.error;
-  const scopeClient = scope.clientId !== null ? (clientsById.get(scope.clientId)?.name ?? `#${scope.clientId}`) : null;
-  const scopeMember = scope.memberId !== null ? (people.get(scope.memberId)?.name ?? `#${scope.memberId}`) : null;
+  const { taskDialog, filterSheet, archived } = dialogs;
+  const { moveDialog } = moves;
+  const { deleteConfirm } = edits;
 
   return (
     <Flex gap="6" align="flex-start">
@@ -353,14 +108,14 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
                 hideFrom="lg"
                 size="xs"
                 variant="outline"
-                onClick={() => setFilterSheetOpen(true)}
+                onClick={() => filterSheet.setOpen(true)}
                 aria-haspopup="dialog"
                 data-testid="open-filter-sheet"
               >
                 <SlidersHorizontal /> Filtros
                 {(scopeClient || scopeMember) && ` (${[scopeClient, scopeMember].filter(Boolean).length})`}
               </Button>
-              <Button size="xs" variant="outline" onClick={() => setArchivedOpen(true)} data-testid="open-archived">
+              <Button size="xs" variant="outline" onClick={() => archived.setOpen(true)} data-testid="open-archived">
                 <Archive /> Arquivadas
               </Button>
             </HStack>
@@ -371,28 +126,28 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
             <Text textStyle="sm" color="fg.muted">
               Filtrando por:
             </Text>
-            {query && <FilterTag label={`Busca: ${query}`} onClear={() => setQuery('')} />}
-            {scopeClient && <FilterTag label={`Cliente: ${scopeClient}`} onClear={() => clearParam(CLIENT_PARAM)} />}
-            {scopeMember && <FilterTag label={`Membro: ${scopeMember}`} onClear={() => clearParam(MEMBER_PARAM)} />}
+            {query && <FilterTag label={`Busca: ${query}`} onClear={() => view.setQuery('')} />}
+            {scopeClient && <FilterTag label={`Cliente: ${scopeClient}`} onClear={() => view.clearParam(CLIENT_PARAM)} />}
+            {scopeMember && <FilterTag label={`Membro: ${scopeMember}`} onClear={() => view.clearParam(MEMBER_PARAM)} />}
             <Text textStyle="sm" color="fg.muted">
               · {visible.length} tarefa(s)
             </Text>
-            {hiddenText && (
+            {view.hiddenText && (
               <Text textStyle="sm" color="fg.muted" data-testid="hidden-matches">
-                · {hiddenText}
+                · {view.hiddenText}
               </Text>
             )}
           </HStack>
         )}
 
-        {loading ? (
+        {data.loading ? (
           <Center py="24">
             <Spinner />
           </Center>
-        ) : loadError ? (
+        ) : data.loadError ? (
           <Card.Root variant="outline">
             <Card.Body>
-              <Text color="red.fg">{errorMessage(loadError)}</Text>
+              <Text color="red.fg">{errorMessage(data.loadError)}</Text>
             </Card.Body>
           </Card.Root>
         ) : !dnd ? (
@@ -413,35 +168,35 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
                   isAdmin={admin}
                   canCreate={canWrite}
                   rights={rights}
-                  clients={clientsById}
-                  people={people}
-                  onOpen={onOpen}
-                  onMove={onMove}
-                  focusTaskId={focusColumn === column.id ? focusTask : null}
-                  onFocused={onFocused}
-                  onAdd={onAdd}
-                  onDrop={onDrop}
-                  onReorder={onReorder}
-                  onStep={onStep}
-                  onRename={onRename}
-                  onRecolor={onRecolor}
-                  onDelete={onDelete}
+                  clients={names.clients}
+                  people={names.people}
+                  onOpen={dialogs.onOpen}
+                  onMove={moves.onMove}
+                  focusTaskId={moves.focusColumn === column.id ? moves.focusTask : null}
+                  onFocused={moves.onFocused}
+                  onAdd={dialogs.onAdd}
+                  onDrop={moves.onDrop}
+                  onReorder={moves.onReorder}
+                  onStep={moves.onStep}
+                  onRename={edits.onRename}
+                  onRecolor={edits.onRecolor}
+                  onDelete={edits.onDelete}
                 />
               ))}
-              {admin && <AddColumnTile onCreate={onCreateColumn} />}
+              {admin && <AddColumnTile onCreate={edits.onCreate} />}
             </Stack>
           </DndProvider>
         )}
         <VisuallyHidden aria-live="polite" role="status" data-testid="board-announcer">
-          {announcement}
+          {moves.announcement}
         </VisuallyHidden>
       </Box>
 
-      {dialogUsed && (
+      {taskDialog.used && (
         <Suspense fallback={null}>
           <TaskDialog
-            target={target}
-            onClose={onClose}
+            target={taskDialog.target}
+            onClose={taskDialog.onClose}
             tasks={tasks}
             columns={columns}
             clients={clients}
@@ -450,44 +205,44 @@ function Board({ userId, admin, subject, canWrite, canReadClients }: BoardProps)
           />
         </Suspense>
       )}
-      {filterSheetUsed && (
+      {filterSheet.used && (
         <Suspense fallback={null}>
-          <BoardFilterSheet open={filterSheetOpen} onOpenChange={setFilterSheetOpen} visibleCount={visible.length} />
+          <BoardFilterSheet open={filterSheet.open} onOpenChange={filterSheet.setOpen} visibleCount={visible.length} />
         </Suspense>
       )}
-      {archivedUsed && (
+      {archived.used && (
         <Suspense fallback={null}>
           <ArchivedDrawer
-            open={archivedOpen}
-            onClose={() => setArchivedOpen(false)}
+            open={archived.open}
+            onClose={() => archived.setOpen(false)}
             columns={columns}
             clients={clients}
             rights={rights}
-            onOpenTask={openLinked}
+            onOpenTask={dialogs.openTask}
           />
         </Suspense>
       )}
-      {moveUsed && (
+      {moveDialog.used && (
         <Suspense fallback={null}>
           <MoveDialog
-            task={movingTask}
+            task={moveDialog.task}
             columns={columns}
             shown={grouped}
-            onMove={moveByKeyboard}
-            onClose={closeMove}
-            finalFocus={cardButton}
+            onMove={moveDialog.onMove}
+            onClose={moveDialog.onClose}
+            finalFocus={moveDialog.finalFocus}
           />
         </Suspense>
       )}
-      {confirmUsed && (
+      {deleteConfirm.used && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            open={deleting !== null}
-            onOpenChange={(open) => !open && setDeleting(null)}
+            open={deleteConfirm.column !== null}
+            onOpenChange={(open) => !open && deleteConfirm.close()}
             title="Excluir lista"
-            onConfirm={confirmDelete}
+            onConfirm={deleteConfirm.confirm}
           >
-            {deleting ? `Tem certeza que deseja excluir a lista "${deleting.name}"?` : ''}
+            {deleteConfirm.column ? `Tem certeza que deseja excluir a lista "${deleteConfirm.column.name}"?` : ''}
           </ConfirmDialog>
         </Suspense>
       )}

@@ -5,6 +5,7 @@ import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 're
 import { useSearchParams } from 'react-router';
 import { appTimeZone } from '../../lib/appTimeZone';
 import { initials } from '../../lib/format';
+import { withoutParam } from '../../lib/searchParams';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
 import { CLIENT_PARAM, MEMBER_PARAM, idParam } from './board.logic';
@@ -214,18 +215,7 @@ export function useBoardScope() {
       ),
     [setParams],
   );
-  const clear = useCallback(
-    (param: string) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete(param);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const clear = useCallback((param: string) => setParams(withoutParam(param), { replace: true }), [setParams]);
   return { viewAll, clientId, memberId, data, loaded, toggle, clear };
 }
 

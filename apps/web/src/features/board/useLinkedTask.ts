@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, type SetURLSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { errorMessage, errorStatus } from '../../lib/fetcher';
+import { withoutParam } from '../../lib/searchParams';
 import { keys } from '../../lib/swr';
 import { toast } from '../../lib/toast';
 import { idParam } from './board.logic';
@@ -42,18 +43,7 @@ export function useLinkedTask(
   const location = useLocation();
   const navigate = useNavigate();
 
-  const drop = useCallback(
-    () =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete(TASK_PARAM);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const drop = useCallback(() => setParams(withoutParam(TASK_PARAM), { replace: true }), [setParams]);
 
   const failure = raw !== null && (taskId === null || (!onBoard && single.error !== undefined)) ? (single.error ?? 'invalid') : null;
   useEffect(() => {

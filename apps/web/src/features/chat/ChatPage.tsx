@@ -3,6 +3,7 @@ import { ArrowLeft, Hash, MessagesSquare, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/fetcher';
+import { withoutParam } from '../../lib/searchParams';
 import { toast } from '../../lib/toast';
 import { setViewingRoom } from '../notifications/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -81,11 +82,7 @@ export default function ChatPage() {
   );
 
   function closeRoom() {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.delete('sala');
-      return next;
-    });
+    setParams(withoutParam('sala'));
   }
 
   async function loadOlder() {

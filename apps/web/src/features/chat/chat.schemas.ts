@@ -1,5 +1,6 @@
-import { CHAT_MESSAGES, CHAT_ROOM_DESCRIPTION_MAX, CHAT_ROOM_NAME_MAX } from '@wkflow/contracts';
+import { CHAT_MESSAGES, CHAT_ROOM_DESCRIPTION_MAX, CHAT_ROOM_NAME_MAX, type CreateChatRoomRequest } from '@wkflow/contracts';
 import * as yup from 'yup';
+import type { FormFields } from '../../lib/formFields';
 
 export const chatMessages = {
   roomName: CHAT_MESSAGES.roomName,
@@ -7,10 +8,7 @@ export const chatMessages = {
   descriptionMax: `Descrição deve ter no máximo ${CHAT_ROOM_DESCRIPTION_MAX} caracteres`,
 } as const;
 
-export interface RoomFormValues {
-  name: string;
-  description: string;
-}
+export type RoomFormValues = FormFields<CreateChatRoomRequest>;
 
 /** extended.md §5: a room needs a non-blank name; the description is optional. */
 export const roomSchema: yup.ObjectSchema<RoomFormValues> = yup.object({

@@ -9,6 +9,7 @@ import { ClientLogoBox } from './ClientLogoBox';
 import { updateClient } from './clients.api';
 import { clientFormValues, clientSchema, toClientPayload, type ClientFormValues } from './clients.schemas';
 import type { Client } from '@wkflow/contracts';
+import { Panel } from '../../components/Panel';
 
 /** 'Dados do Cliente': the client form (PATCH /api/clients/{id}) beside the logo box. */
 export function ClientDetailsTab({ client, canWrite }: { client: Client; canWrite: boolean }) {
@@ -27,7 +28,7 @@ export function ClientDetailsTab({ client, canWrite }: { client: Client; canWrit
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 280px' }} gap="6" alignItems="start">
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Panel>
         <Card.Body>
           <Formik initialValues={initialValues} validationSchema={clientSchema} onSubmit={onSubmit} enableReinitialize>
             {({ isSubmitting, dirty, resetForm }) => (
@@ -49,12 +50,12 @@ export function ClientDetailsTab({ client, canWrite }: { client: Client; canWrit
             )}
           </Formik>
         </Card.Body>
-      </Card.Root>
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      </Panel>
+      <Panel>
         <Card.Body>
           <ClientLogoBox client={client} canWrite={canWrite} />
         </Card.Body>
-      </Card.Root>
+      </Panel>
     </Grid>
   );
 }

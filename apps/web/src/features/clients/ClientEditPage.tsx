@@ -1,5 +1,5 @@
-import { Box, Button, Card, Center, Flex, HStack, Heading, Icon, Link, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ArrowLeft, Building2, KeyRound, Share2, SearchX, Trash2 } from 'lucide-react';
+import { Box, Button, Center, Flex, HStack, Heading, Link, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ArrowLeft, Building2, KeyRound, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../lib/fetcher';
@@ -12,6 +12,7 @@ import { deleteClient } from './clients.api';
 import { externalHref } from './clients.logic';
 import type { Client } from '@wkflow/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NotFound } from '../../components/NotFound';
 import { CredentialsTab } from './CredentialsTab';
 import { SocialLinksTab } from './SocialLinksTab';
 import { useClient } from './useClients';
@@ -50,7 +51,16 @@ export default function ClientEditPage() {
   // An administrator may hide the credentials while the tab is open: fall back to the client's data.
   const shownTab: TabKey = tab === 'access' && !canReadCredentials ? 'data' : tab;
 
-  if (!validId || errorStatus(error) === 404) return <ClientNotFound />;
+  if (!validId || errorStatus(error) === 404)
+    return (
+      <NotFound
+        title="Cliente não encontrado"
+        message="O cliente pode ter sido excluído ou o endereço está incorreto."
+        backTo="/clients"
+        backLabel="Voltar para clientes"
+        testId="client-not-found"
+      />
+    );
   if (error) return <LoadError message={errorMessage(error, 'Não foi possível carregar o cliente.')} />;
   if (isLoading || !client) return <ClientSkeleton />;
 
@@ -152,34 +162,6 @@ function ClientHeader({ client, canWrite }: { client: Client; canWrite: boolean 
         </ConfirmDialog>
       )}
     </Stack>
-  );
-}
-
-function ClientNotFound() {
-  useDocumentTitle('Cliente não encontrado');
-  return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="client-not-found">
-      <Card.Body>
-        <Center py="16">
-          <Stack align="center" gap="3" textAlign="center">
-            <Center boxSize="12" rounded="full" bg="bg.muted" color="fg.muted">
-              <Icon boxSize="6">
-                <SearchX />
-              </Icon>
-            </Center>
-            <Heading as="h1" size="lg">
-              Cliente não encontrado
-            </Heading>
-            <Text color="fg.muted">O cliente pode ter sido excluído ou o endereço está incorreto.</Text>
-            <Button asChild colorPalette="brand" variant="outline" mt="2">
-              <RouterLink to="/clients">
-                <ArrowLeft /> Voltar para clientes
-              </RouterLink>
-            </Button>
-          </Stack>
-        </Center>
-      </Card.Body>
-    </Card.Root>
   );
 }
 

@@ -25,6 +25,7 @@ import { copyText } from './clipboard';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialDialog } from './CredentialDialog';
 import { useClientAccess } from './useClients';
+import { Panel } from '../../components/Panel';
 
 /**
  * 'Senhas & Acessos': stored credentials with the password masked. The eye reveals one through
@@ -94,7 +95,7 @@ export function CredentialsTab({ clientId, canWrite }: { clientId: number; canWr
   }
 
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Header>
         <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
           <Box>
@@ -255,6 +256,6 @@ export function CredentialsTab({ clientId, canWrite }: { clientId: number; canWr
           </ConfirmDialog>
         </>
       )}
-    </Card.Root>
+    </Panel>
   );
 }

@@ -15,6 +15,7 @@ import {
   type SocialFormValues,
 } from './clients.logic';
 import { socialSchema } from './clients.schemas';
+import { Panel } from '../../components/Panel';
 
 /** Brand colour and short mark of each network (lucide has no brand icons). */
 const NETWORK_BADGE: Record<SocialNetwork, { bg: string; mark: string }> = {
@@ -41,7 +42,7 @@ export function SocialLinksTab({ client, canWrite }: { client: Client; canWrite:
   }
 
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Header>
         <Card.Title as="h2">Redes Sociais</Card.Title>
         <Card.Description>Links dos perfis do cliente. Deixe em branco para remover a rede.</Card.Description>
@@ -85,7 +86,7 @@ export function SocialLinksTab({ client, canWrite }: { client: Client; canWrite:
           }}
         </Formik>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 

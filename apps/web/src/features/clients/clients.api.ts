@@ -7,7 +7,6 @@ import type {
   CreateClientRequest,
   CreateCredentialRequest,
   RevealCredentialResponse,
-  SocialNetwork,
   UpdateClientRequest,
   UpdateCredentialRequest,
 } from '@wkflow/contracts';
@@ -30,7 +29,7 @@ export async function updateClient(id: number, body: UpdateClientRequest): Promi
   return client;
 }
 
-export async function updateSocialMedia(id: number, body: { social_media: Record<SocialNetwork, string> }): Promise<Client> {
+export async function updateSocialMedia(id: number, body: Pick<UpdateClientRequest, 'social_media'>): Promise<Client> {
   return updateClient(id, body);
 }
 

@@ -18,6 +18,7 @@ import {
   type UpdateCredentialRequest,
 } from '@wkflow/contracts';
 import * as yup from 'yup';
+import type { FormFields } from '../../lib/formFields';
 import type { SocialFormValues } from './clients.logic';
 
 /** Messages of extended.md §5, verbatim. */
@@ -39,18 +40,11 @@ export const credentialMessages = {
 /** Blank, or an http(s) address as the API accepts it ('agencia.com.br' gets https://). */
 const isBlankOrHttpUrl = (value: string | undefined) => !value?.trim() || normalizeHttpUrl(value) !== null;
 
-export interface ClientFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  cnpj: string;
-  address: string;
-  website: string;
-  description: string;
-  color: string;
-  /** R$ per hour as typed ('150,00'); blank = no rate. Shown and sent only with clients write. */
-  hourlyRate: string;
-}
+/**
+ * The client form: the request's fields as typed (the social networks have their own tab); hourlyRate
+ * is R$ per hour as typed ('150,00'), blank = no rate, shown and sent only with clients write.
+ */
+export type ClientFormValues = FormFields<Omit<CreateClientRequest, 'social_media'>>;
 
 const optionalText = yup.string().default('');
 
@@ -118,13 +112,7 @@ export function toClientPayload(values: ClientFormValues, withRate = true): Crea
   };
 }
 
-export interface CredentialFormValues {
-  toolName: string;
-  url: string;
-  username: string;
-  password: string;
-  observations: string;
-}
+export type CredentialFormValues = FormFields<CreateCredentialRequest>;
 
 /** Create: every rule of §5. Edit: a blank password keeps the stored one. */
 export function credentialSchema(mode: 'create' | 'edit'): yup.ObjectSchema<CredentialFormValues> {

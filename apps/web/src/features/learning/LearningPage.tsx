@@ -9,6 +9,7 @@ import { startPath, useLearningDashboard } from './learning.api';
 import { CATEGORY_FILTERS, type CategoryFilter, filterPaths, nextLevelText } from './learning.logic';
 import { PathCard } from './PathCard';
 import { PathStepsDialog } from './PathStepsDialog';
+import { Panel } from '../../components/Panel';
 
 const GRID = { base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' };
 
@@ -162,7 +163,7 @@ interface SummaryCardProps {
 
 function SummaryCard({ label, value, icon, palette, hint, title, testId }: SummaryCardProps) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" title={title} data-testid={testId}>
+    <Panel title={title} data-testid={testId}>
       <Card.Body p="4">
         <HStack gap="3">
           <Center boxSize="10" rounded="lg" bg={`${palette}.subtle`} color={`${palette}.fg`} flexShrink={0}>
@@ -189,6 +190,6 @@ function SummaryCard({ label, value, icon, palette, hint, title, testId }: Summa
           </Stack>
         </HStack>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }

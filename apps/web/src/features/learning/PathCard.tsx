@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, HStack, Icon, Progress, Stack, Text } from '@
 import type { LearningPathStatus, LearningPathSummary } from '@wkflow/contracts';
 import { CheckCircle2, Circle, Clock, Lock, PlayCircle, Tag } from 'lucide-react';
 import { categoryLabel, difficultyLabel, DIFFICULTY_PALETTE, formatMinutes, pathAction } from './learning.logic';
+import { Panel } from '../../components/Panel';
 
 const STATUS_ICON: Record<LearningPathStatus, { icon: typeof Circle; color: string; label: string }> = {
   completed: { icon: CheckCircle2, color: 'fg.success', label: 'Concluída' },
@@ -22,15 +23,7 @@ export function PathCard({ path, busy, onAction }: PathCardProps) {
   const action = pathAction(path.status);
   const locked = path.status === 'locked';
   return (
-    <Card.Root
-      variant="outline"
-      bg="bg"
-      borderColor="border.muted"
-      shadow="xs"
-      overflow="hidden"
-      data-testid="path-card"
-      data-status={path.status}
-    >
+    <Panel overflow="hidden" data-testid="path-card" data-status={path.status}>
       <Box h="1.5" bg={path.color} opacity={locked ? 0.45 : 1} />
       <Card.Body gap="3" p="5">
         <HStack justify="space-between">
@@ -97,6 +90,6 @@ export function PathCard({ path, busy, onAction }: PathCardProps) {
           {action.label}
         </Button>
       </Card.Footer>
-    </Card.Root>
+    </Panel>
   );
 }

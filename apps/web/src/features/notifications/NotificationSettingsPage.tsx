@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { browserPermission, requestBrowserPermission } from './browserAlerts';
 import { saveNotificationPreferences, useNotificationPreferences } from './notifications.api';
 import { togglePreference, type PreferenceChannel } from './notifications.logic';
+import { Panel } from '../../components/Panel';
 
 const CHANNELS: { key: PreferenceChannel; label: string }[] = [
   { key: 'emailEnabled', label: 'E-mail' },
@@ -65,7 +66,7 @@ export default function NotificationSettingsPage() {
           )}
         </Alert.Root>
       )}
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Panel>
         <Card.Body p="0">
           <Grid
             templateColumns={{ base: '1fr', md: '1fr repeat(3, 7rem)' }}
@@ -135,7 +136,7 @@ export default function NotificationSettingsPage() {
             ))
           )}
         </Card.Body>
-      </Card.Root>
+      </Panel>
     </Box>
   );
 }

@@ -31,6 +31,7 @@ import { startOnboardingSchema, type StartOnboardingValues } from './onboarding.
 import type { OnboardingProcess } from '@wkflow/contracts';
 import { StepsPanel } from './StepsPanel';
 import { useOnboardingProcesses } from './useOnboarding';
+import { Panel } from '../../components/Panel';
 
 /** /onboarding: processes on the left (start one by client), the selected process's steps on the right. */
 export default function OnboardingPage() {
@@ -57,7 +58,7 @@ export default function OnboardingPage() {
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '360px minmax(0, 1fr)' }} gap="6" alignItems="start">
         <Stack gap="4">
           {canWrite && <StartProcessCard onStarted={(process) => process && select(process.id)} />}
-          <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+          <Panel>
             <Card.Header pb="2">
               <HStack justify="space-between">
                 <Card.Title as="h2" textStyle="md">
@@ -101,19 +102,19 @@ export default function OnboardingPage() {
                 </Stack>
               )}
             </Card.Body>
-          </Card.Root>
+          </Panel>
         </Stack>
 
         {selected ? (
           <StepsPanel process={selected} canWrite={canWrite} />
         ) : (
-          <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" display={{ base: 'none', lg: 'flex' }}>
+          <Panel display={{ base: 'none', lg: 'flex' }}>
             <Card.Body>
               <Center py="16" color="fg.muted" textAlign="center">
                 <Text>{isLoading ? 'Carregando...' : 'Selecione um processo para ver suas etapas.'}</Text>
               </Center>
             </Card.Body>
-          </Card.Root>
+          </Panel>
         )}
       </Grid>
     </Box>
@@ -193,7 +194,7 @@ function StartProcessCard({ onStarted }: { onStarted: (process: OnboardingProces
   }
 
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Header pb="2">
         <Card.Title as="h2" textStyle="md">
           Novo processo
@@ -227,6 +228,6 @@ function StartProcessCard({ onStarted }: { onStarted: (process: OnboardingProces
           )}
         </Formik>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from './onboarding.logic';
 import type { OnboardingStepUpdateStatus, OnboardingProcess, OnboardingStep, OnboardingStepStatus } from '@wkflow/contracts';
 import { useOnboardingSteps } from './useOnboarding';
+import { Panel } from '../../components/Panel';
 
 const STEP_PALETTE: Record<OnboardingStepStatus, string> = { pending: 'gray', in_progress: 'blue', completed: 'green' };
 
@@ -33,7 +34,7 @@ export function StepsPanel({ process, canWrite }: { process: OnboardingProcess; 
   const percent = progressPercent(process.current_step, process.total_steps);
 
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="steps-panel">
+    <Panel data-testid="steps-panel">
       <Card.Header>
         <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
           <Box minW="0">
@@ -96,7 +97,7 @@ export function StepsPanel({ process, canWrite }: { process: OnboardingProcess; 
           </Stack>
         )}
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 

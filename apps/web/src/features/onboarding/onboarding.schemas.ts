@@ -1,14 +1,13 @@
-import { ONBOARDING_MESSAGES } from '@wkflow/contracts';
+import { ONBOARDING_MESSAGES, type StartOnboardingRequest } from '@wkflow/contracts';
 import * as yup from 'yup';
+import type { FormFields } from '../../lib/formFields';
 
 export const onboardingMessages = {
   clientId: ONBOARDING_MESSAGES.selectClient,
 } as const;
 
-export interface StartOnboardingValues {
-  /** The select's value: '' until a client is chosen. */
-  clientId: string;
-}
+/** The client as the select holds it: '' until one is chosen. */
+export type StartOnboardingValues = FormFields<StartOnboardingRequest>;
 
 /** Starting a process needs a selected client (extended.md §5). */
 export const startOnboardingSchema: yup.ObjectSchema<StartOnboardingValues> = yup.object({

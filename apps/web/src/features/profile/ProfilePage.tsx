@@ -22,6 +22,8 @@ import {
 } from '../users/users.schemas';
 import { listOf, useAccessProfiles } from '../users/useUsers';
 import { changeOwnPassword, updateOwnProfile } from './profile.api';
+import { Panel } from '../../components/Panel';
+import { SectionCard } from '../../components/SectionCard';
 
 const SECURITY_TIPS = [
   'Use pelo menos 8 caracteres, combinando letras, números e símbolos.',
@@ -41,13 +43,13 @@ export default function ProfilePage() {
     <Box>
       <PageHeader title="Meu Perfil" description="Informações da conta, dados pessoais e senha." />
       {!user || error ? (
-        <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="profile-error">
+        <Panel data-testid="profile-error">
           <Card.Body>
             <Center py="12">
               <Text color="fg.error">Não foi possível carregar o perfil do usuário</Text>
             </Center>
           </Card.Body>
-        </Card.Root>
+        </Panel>
       ) : (
         <Grid templateColumns={{ base: '1fr', lg: '320px 1fr' }} gap="5" alignItems="start">
           <AccountCard user={user} />
@@ -67,7 +69,7 @@ export default function ProfilePage() {
 function AccountCard({ user }: { user: User }) {
   const profiles = listOf(useAccessProfiles().data);
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="account-info">
+    <Panel data-testid="account-info">
       <Card.Body>
         <Stack align="center" textAlign="center" gap="2">
           <Avatar.Root size="2xl" colorPalette="brand" variant="solid">
@@ -97,7 +99,7 @@ function AccountCard({ user }: { user: User }) {
           </InfoRow>
         </Stack>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 
@@ -110,24 +112,6 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
       </HStack>
       {children}
     </HStack>
-  );
-}
-
-function SectionCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
-      <Card.Header pb="0">
-        <HStack gap="2">
-          <Icon boxSize="4" color="fg.muted">
-            {icon}
-          </Icon>
-          <Heading as="h2" size="md">
-            {title}
-          </Heading>
-        </HStack>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
   );
 }
 

@@ -25,6 +25,7 @@ import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { dismissRecommendation, generateRecommendations, implementRecommendation, useRecommendations } from './recommendations.api';
 import { countByPriority, expiresLabel, generatedMessage, PRIORITY_COLORS } from './recommendations.logic';
+import { Panel } from '../../components/Panel';
 
 type TabKey = 'dashboard' | 'list' | 'analytics';
 type Resolution = { recommendation: Recommendation; kind: 'implement' | 'dismiss' };
@@ -45,7 +46,7 @@ function StatCard({
   testId?: string;
 }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid={testId}>
+    <Panel data-testid={testId}>
       <Card.Body gap="1">
         <Flex justify="space-between" align="center">
           <Text textStyle="sm" color="fg.muted">
@@ -62,13 +63,13 @@ function StatCard({
           </Text>
         )}
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 
 function RecommendationCard({ recommendation, onResolve }: { recommendation: Recommendation; onResolve: (r: Resolution) => void }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid={`recommendation-${recommendation.id}`}>
+    <Panel data-testid={`recommendation-${recommendation.id}`}>
       <Card.Body gap="3">
         <Flex gap="2" wrap="wrap" align="center">
           <Badge colorPalette={PRIORITY_COLORS[recommendation.priority]}>{RECOMMENDATION_PRIORITY_LABELS[recommendation.priority]}</Badge>
@@ -106,7 +107,7 @@ function RecommendationCard({ recommendation, onResolve }: { recommendation: Rec
           </Button>
         </Flex>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 
@@ -179,7 +180,7 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
 
 function EmptyList({ onGenerate, generating }: { onGenerate: () => void; generating: boolean }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Body>
         <Stack align="center" textAlign="center" py="10" gap="3">
           <Lightbulb size={32} />
@@ -192,7 +193,7 @@ function EmptyList({ onGenerate, generating }: { onGenerate: () => void; generat
           </Button>
         </Stack>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 

@@ -1,6 +1,8 @@
 import {
   applyTaskChanges,
+  type CreateCommentRequest,
   type CreateTaskRequest,
+  type MoveTaskRequest,
   type Task,
   type TaskAttachment,
   type TaskComment,
@@ -60,7 +62,7 @@ function refreshArchived(): Promise<unknown> {
 
 /** 'Arquivar': isArchived true; the task leaves the board (and its own copy says archived). */
 export async function archiveTask(id: number): Promise<Task> {
-  const task = await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body: { isArchived: true } });
+  const task = await apiFetch<Task>(`/api/tasks/${id}`, { method: 'PUT', body: { isArchived: true } satisfies UpdateTaskRequest });
   await Promise.all([
     mutate<Task[]>(keys.tasks, (list) => removeTask(list, id), { revalidate: false }),
     mutate(keys.task(id), task, { revalidate: false }),
@@ -110,7 +112,7 @@ export async function moveTask(taskId: number, columnId: number, position: numbe
     );
   let task: Task;
   try {
-    task = await apiFetch<Task>(`/api/tasks/${taskId}/move`, { method: 'PUT', body: { columnId, position } });
+    task = await apiFetch<Task>(`/api/tasks/${taskId}/move`, { method: 'PUT', body: { columnId, position } satisfies MoveTaskRequest });
   } catch (error) {
     if (before) await settle(before);
     throw error;
@@ -120,7 +122,10 @@ export async function moveTask(taskId: number, columnId: number, position: numbe
 }
 
 export async function addComment(taskId: number, content: string): Promise<TaskComment> {
-  const comment = await apiFetch<TaskComment>(`/api/tasks/${taskId}/comments`, { method: 'POST', body: { content } });
+  const comment = await apiFetch<TaskComment>(`/api/tasks/${taskId}/comments`, {
+    method: 'POST',
+    body: { content } satisfies CreateCommentRequest,
+  });
   await mutate<TaskComment[]>(keys.taskComments(taskId), (list) => [...(list ?? []), comment], { revalidate: false });
   return comment;
 }

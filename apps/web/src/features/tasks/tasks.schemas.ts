@@ -9,16 +9,15 @@ import {
 import * as yup from 'yup';
 import { fromLocalInput, toLocalInput } from './tasks.logic';
 
-/** The task form (core.md §5): its values as the inputs hold them. */
-export interface TaskFormValues {
-  title: string;
-  description: string;
+/**
+ * The task form (core.md §5): the request's fields as the inputs hold them; the deadline is
+ * datetime-local, to the minute.
+ */
+export interface TaskFormValues
+  extends Pick<CreateTaskRequest, 'title' | 'description' | 'deadline'>, Required<Pick<CreateTaskRequest, 'assignedTo'>> {
   /** The select's value: '' until a client is chosen. */
   clientId: string;
   columnId: number | null;
-  /** datetime-local, to the minute. */
-  deadline: string;
-  assignedTo: number[];
   /** '' is 'Nenhum lembrete'. */
   reminderTime: ReminderOption | '';
 }

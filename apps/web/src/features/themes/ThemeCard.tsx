@@ -3,6 +3,7 @@ import type { Theme } from '@wkflow/contracts';
 import { Check, Crown, Download, Eye, Star } from 'lucide-react';
 import { formatCount, formatRating } from './themes.logic';
 import { ThemePreview } from './ThemePreview';
+import { Panel } from '../../components/Panel';
 
 interface ThemeCardProps {
   theme: Theme;
@@ -18,12 +19,9 @@ interface ThemeCardProps {
 /** Preview, name, Premium badge, description, rating, rating count and downloads; Visualizar and Aplicar. */
 export function ThemeCard({ theme, active, pending, busy, onPreview, onApply }: ThemeCardProps) {
   return (
-    <Card.Root
-      variant="outline"
-      bg="bg"
+    <Panel
       borderColor={active ? 'brand.solid' : 'border.muted'}
       borderWidth={active ? '2px' : '1px'}
-      shadow="xs"
       data-testid="theme-card"
       data-theme-name={theme.name}
     >
@@ -80,6 +78,6 @@ export function ThemeCard({ theme, active, pending, busy, onPreview, onApply }: 
           )}
         </Button>
       </Card.Footer>
-    </Card.Root>
+    </Panel>
   );
 }

@@ -11,6 +11,7 @@ import { themesInTab, THEME_TABS, type ThemeTab } from './themes.logic';
 import { ThemeCard } from './ThemeCard';
 import { ThemePreview } from './ThemePreview';
 import { ThemePreviewDialog } from './ThemePreviewDialog';
+import { Panel } from '../../components/Panel';
 
 const GRID = { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' };
 
@@ -52,7 +53,7 @@ export default function ThemesPage() {
       />
 
       {current && (
-        <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" mb="6" data-testid="current-theme">
+        <Panel mb="6" data-testid="current-theme">
           <Card.Body>
             <Grid templateColumns={{ base: '1fr', md: '240px minmax(0, 1fr)' }} gap="5" alignItems="center">
               <ThemePreview colors={current.colors} />
@@ -72,7 +73,7 @@ export default function ThemesPage() {
               </Stack>
             </Grid>
           </Card.Body>
-        </Card.Root>
+        </Panel>
       )}
 
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ThemeTab)} variant="line" colorPalette="brand">

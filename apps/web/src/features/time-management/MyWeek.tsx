@@ -3,6 +3,7 @@ import { formatHoursMinutes, hoursHHMM } from '@wkflow/contracts';
 import { DateTime } from 'luxon';
 import { appTimeZone } from '../../lib/appTimeZone';
 import { useMyWeek } from './timeEntries.api';
+import { Panel } from '../../components/Panel';
 
 /** This week's days (Monday to Sunday in the app's zone) with no hours: the card's shape while its answer is on the way. */
 function emptyWeek(): { days: { date: string; seconds: number }[]; totalSeconds: number } {
@@ -21,16 +22,7 @@ export function MyWeek() {
   const max = Math.max(...data.days.map((d) => d.seconds), 1);
   const today = DateTime.now().setZone(appTimeZone()).toISODate();
   return (
-    <Card.Root
-      variant="outline"
-      bg="bg"
-      borderColor="border.muted"
-      shadow="xs"
-      mb="6"
-      data-testid="my-week"
-      aria-busy={!answer}
-      data-loaded={answer ? 'true' : 'false'}
-    >
+    <Panel mb="6" data-testid="my-week" aria-busy={!answer} data-loaded={answer ? 'true' : 'false'}>
       <Card.Body>
         <Flex justify="space-between" align="baseline" mb="3" gap="2" wrap="wrap">
           <Heading as="h2" size="sm">
@@ -73,6 +65,6 @@ export function MyWeek() {
           })}
         </Flex>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }

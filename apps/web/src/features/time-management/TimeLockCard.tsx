@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/usePermissions';
 import { saveTimeLock, useTimeLock } from './timeEntries.api';
+import { Panel } from '../../components/Panel';
 
 const MODES: [TimeLockMode, string][] = [
   ['none', 'Sem bloqueio'],
@@ -66,16 +67,7 @@ export function TimeLockCard() {
   }
 
   return (
-    <Card.Root
-      variant="outline"
-      bg="bg"
-      borderColor="border.muted"
-      shadow="xs"
-      mb="6"
-      as="section"
-      aria-labelledby="time-lock-title"
-      data-testid="time-lock-card"
-    >
+    <Panel mb="6" as="section" aria-labelledby="time-lock-title" data-testid="time-lock-card">
       <Card.Body gap="4">
         <Flex align="center" gap="3">
           <Flex color="brand.fg">{lock?.effectiveDate ? <Lock /> : <LockOpen />}</Flex>
@@ -141,6 +133,6 @@ export function TimeLockCard() {
           Registros até a data bloqueada só podem ser criados, editados ou removidos por quem tem permissão de escrita em Controle de Tempo.
         </Text>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }

@@ -1,5 +1,13 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Input, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
-import { formatBRL, formatDuration, formatHoursMinutes, parseDuration, type AdminTimeEntry, type TimesheetEntry } from '@wkflow/contracts';
+import {
+  formatBRL,
+  formatDuration,
+  formatHoursMinutes,
+  parseDuration,
+  type AdminTimeEntry,
+  type TimesheetEntry,
+  type UpdateTimeEntryRequest,
+} from '@wkflow/contracts';
 import { Check, Clock, ListChecks, Users, Wallet, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,10 +34,11 @@ import { useTimesheet } from './timeEntries.api';
 import { TimesheetFilters } from './TimesheetFilters';
 import { TimesheetTotals } from './TimesheetTotals';
 import { TimeEntryTools } from './TimeEntryTools';
+import { Panel } from '../../components/Panel';
 
 function SummaryCard({ label, value, icon, note }: { label: string; value: string | number; icon: React.ReactNode; note?: string | null }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Body p={{ base: '3', md: '6' }}>
         <Flex align="center" gap="3">
           <Box color="brand.fg" display={{ base: 'none', sm: 'block' }}>
@@ -50,7 +59,7 @@ function SummaryCard({ label, value, icon, note }: { label: string; value: strin
           </Box>
         </Flex>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 
@@ -62,7 +71,7 @@ function DurationEditor({ entry, onDone }: { entry: AdminTimeEntry; onDone: () =
     if (duration === null) return; // the spec shows no message: invalid input is simply not sent
     setSaving(true);
     try {
-      await apiFetch(`/api/time-entries/${entry.id}`, { method: 'PUT', body: { duration } });
+      await apiFetch(`/api/time-entries/${entry.id}`, { method: 'PUT', body: { duration } satisfies UpdateTimeEntryRequest });
       toast.success('Entrada atualizada');
       onDone();
     } catch (error) {
@@ -164,7 +173,7 @@ export default function TimeManagementPage() {
         {showsValues && <SummaryCard label="Valor" {...valueSummaryProps(totals)} icon={<Wallet />} />}
       </SimpleGrid>
       {totals && <TimesheetTotals totals={totals} showsValues={showsValues} />}
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Panel>
         <Card.Body p="0">
           {isLoading && !data ? (
             <Flex justify="center" py="10">
@@ -264,7 +273,7 @@ export default function TimeManagementPage() {
             </Flex>
           )}
         </Card.Body>
-      </Card.Root>
+      </Panel>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

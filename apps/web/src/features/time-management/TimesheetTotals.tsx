@@ -1,5 +1,6 @@
 import { Card, Heading, SimpleGrid, Table, Text } from '@chakra-ui/react';
 import { formatBRL, formatHoursMinutes, type TimesheetTotal, type TimesheetTotals as Totals } from '@wkflow/contracts';
+import { Panel } from '../../components/Panel';
 
 function TotalsTable({
   title,
@@ -13,11 +14,7 @@ function TotalsTable({
   testId: string;
 }) {
   return (
-    <Card.Root
-      variant="outline"
-      bg="bg"
-      borderColor="border.muted"
-      shadow="xs"
+    <Panel
       // The ring of the focused table region goes round the card: inside it, the sticky header would cover it.
       css={{ '&:has(:focus-visible)': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
     >
@@ -65,7 +62,7 @@ function TotalsTable({
           </Table.ScrollArea>
         )}
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { TimeEntry } from '@wkflow/contracts';
+import type { StartTimerRequest, TimeEntry } from '@wkflow/contracts';
 import { useCallback, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetch, errorMessage } from '../../lib/fetcher';
@@ -38,7 +38,10 @@ export function useTimer() {
       }
       if (decision === 'already-running') return true;
       try {
-        const entry = await apiFetch<TimeEntry>('/api/time-entries/start', { method: 'POST', body: { taskId } });
+        const entry = await apiFetch<TimeEntry>('/api/time-entries/start', {
+          method: 'POST',
+          body: { taskId } satisfies StartTimerRequest,
+        });
         await mutate({ ...entry, taskTitle: entry.taskTitle ?? taskTitle }, { revalidate: false });
         refresh(taskId);
         toast.success('Timer iniciado', taskTitle);

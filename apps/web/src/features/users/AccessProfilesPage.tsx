@@ -13,6 +13,7 @@ import { PermissionsEditor, PermissionsError, PermissionsLoading, PermissionsVie
 import { deleteAccessProfile } from './users.api';
 import type { AccessProfile } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, useProfilePermissions } from './useUsers';
+import { Panel } from '../../components/Panel';
 
 /** /users/profiles and /users/permissions: profiles, their creation and per-module permissions. */
 export default function AccessProfilesPage() {
@@ -76,7 +77,7 @@ export default function AccessProfilesPage() {
           )}
         </Stack>
 
-        <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" minW="0">
+        <Panel minW="0">
           <Card.Body>
             {selected ? (
               <ProfilePanel key={selected.id} profile={selected} canWrite={canWrite} />
@@ -88,7 +89,7 @@ export default function AccessProfilesPage() {
               </Center>
             )}
           </Card.Body>
-        </Card.Root>
+        </Panel>
       </Grid>
 
       {canWrite && <AccessProfileDialog open={creating} onOpenChange={setCreating} onCreated={(p) => setSelectedId(p.id)} />}

@@ -29,6 +29,7 @@ import { BackToUsers } from './BackToUsers';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { approveUser, rejectUser } from './users.api';
 import { listOf, useAccessProfiles, usePendingUsers } from './useUsers';
+import { Panel } from '../../components/Panel';
 
 type Action = { kind: 'approve' | 'reject'; user: PendingUser };
 
@@ -101,7 +102,7 @@ export default function PendingApprovalsPage() {
         }
       />
 
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Panel>
         <Card.Body p={{ base: '3', md: '4' }}>
           {isLoading ? (
             <Stack gap="3">
@@ -241,7 +242,7 @@ export default function PendingApprovalsPage() {
             </>
           )}
         </Card.Body>
-      </Card.Root>
+      </Panel>
 
       {canWrite && action?.kind === 'approve' && (
         <ConfirmDialog

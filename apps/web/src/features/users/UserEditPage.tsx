@@ -1,15 +1,14 @@
-import { Box, Button, Card, Center, DataList, Grid, HStack, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, KeyRound, Save, SearchX, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Box, Button, Card, Center, DataList, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { KeyRound, Save, UserRound } from 'lucide-react';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { FormikInput } from '../../components/FormikInput';
+import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage, errorStatus } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';
 import { BackToUsers } from './BackToUsers';
@@ -26,6 +25,8 @@ import {
 } from './users.schemas';
 import { ADMIN_PROFILE_ID, type AccessProfile, type SetUserPasswordRequest, type User } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, useUser } from './useUsers';
+import { Panel } from '../../components/Panel';
+import { SectionCard } from '../../components/SectionCard';
 
 /** /users/{id}/edit: read-only id, status and creation date; the info form and the password form. */
 export default function UserEditPage() {
@@ -37,7 +38,16 @@ export default function UserEditPage() {
   const { data: user, error, isLoading } = useUser(validId ? id : null);
   const profiles = listOf(useAccessProfiles().data);
 
-  if (!validId || errorStatus(error) === 404) return <UserNotFound />;
+  if (!validId || errorStatus(error) === 404)
+    return (
+      <NotFound
+        title="Usuário não encontrado"
+        message="O usuário pode ter sido removido ou o endereço está incorreto."
+        backTo="/users"
+        backLabel="Voltar para usuários"
+        testId="user-not-found"
+      />
+    );
   if (error) {
     return (
       <Box>
@@ -81,7 +91,7 @@ export default function UserEditPage() {
 function AccountSummary({ user, profiles }: { user: User; profiles: readonly AccessProfile[] }) {
   const requested = user.requestedProfileId ? profiles.find((p) => p.id === user.requestedProfileId) : undefined;
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Body>
         <DataList.Root
           orientation="horizontal"
@@ -112,25 +122,7 @@ function AccountSummary({ user, profiles }: { user: User; profiles: readonly Acc
           )}
         </DataList.Root>
       </Card.Body>
-    </Card.Root>
-  );
-}
-
-function SectionCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
-      <Card.Header pb="0">
-        <HStack gap="2">
-          <Icon boxSize="4" color="fg.muted">
-            {icon}
-          </Icon>
-          <Heading as="h2" size="md">
-            {title}
-          </Heading>
-        </HStack>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 
@@ -203,33 +195,5 @@ function PasswordForm({ user }: { user: User }) {
         )}
       </Formik>
     </SectionCard>
-  );
-}
-
-function UserNotFound() {
-  useDocumentTitle('Usuário não encontrado');
-  return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="user-not-found">
-      <Card.Body>
-        <Center py="16">
-          <Stack align="center" gap="3" textAlign="center">
-            <Center boxSize="12" rounded="full" bg="bg.muted" color="fg.muted">
-              <Icon boxSize="6">
-                <SearchX />
-              </Icon>
-            </Center>
-            <Heading as="h1" size="lg">
-              Usuário não encontrado
-            </Heading>
-            <Text color="fg.muted">O usuário pode ter sido removido ou o endereço está incorreto.</Text>
-            <Button asChild colorPalette="brand" variant="outline" mt="2">
-              <RouterLink to="/users">
-                <ArrowLeft /> Voltar para usuários
-              </RouterLink>
-            </Button>
-          </Stack>
-        </Center>
-      </Card.Body>
-    </Card.Root>
   );
 }

@@ -12,6 +12,7 @@ import { ProfileSelect } from './ProfileSelect';
 import { createUser } from './users.api';
 import { registerUserInitialValues, registerUserSchema, toCreateUserPayload, type RegisterUserValues } from './users.schemas';
 import { listOf, useAccessProfiles } from './useUsers';
+import { Panel } from '../../components/Panel';
 
 /** /users/register: 'Cadastro de Novo Usuário', with password confirmation. Needs users write. */
 export default function UserRegisterPage() {
@@ -32,7 +33,7 @@ export default function UserRegisterPage() {
     <Box maxW="2xl">
       <BackToUsers />
       <PageHeader title="Cadastro de Novo Usuário" description="O usuário cadastrado aqui já entra aprovado." />
-      <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+      <Panel>
         <Card.Body>
           <Formik initialValues={registerUserInitialValues} validationSchema={registerUserSchema} onSubmit={onSubmit}>
             {({ isSubmitting }) => (
@@ -64,7 +65,7 @@ export default function UserRegisterPage() {
             )}
           </Formik>
         </Card.Body>
-      </Card.Root>
+      </Panel>
     </Box>
   );
 }

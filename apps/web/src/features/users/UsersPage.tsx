@@ -27,6 +27,7 @@ import { UserStatusBadge } from './UserStatusBadge';
 import { profileName, sortUsers, teamStats } from './users.logic';
 import type { AccessProfile, User } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, usePendingUsers, useTeam } from './useUsers';
+import { Panel } from '../../components/Panel';
 
 /** /users: team stats, user cards and the 'Novo Usuário' dialog. Needs users read. */
 export default function UsersPage() {
@@ -132,7 +133,7 @@ function StatCard({
   loading: boolean;
 }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs">
+    <Panel>
       <Card.Body p="4">
         <HStack gap="4">
           <Center boxSize="11" rounded="lg" bg={`${tone}.subtle`} color={`${tone}.fg`} flexShrink={0}>
@@ -152,13 +153,13 @@ function StatCard({
           </Stack>
         </HStack>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }
 
 function UserCard({ user, profiles, canEdit }: { user: User; profiles: readonly AccessProfile[]; canEdit: boolean }) {
   return (
-    <Card.Root variant="outline" bg="bg" borderColor="border.muted" shadow="xs" data-testid="user-card" data-username={user.username}>
+    <Panel data-testid="user-card" data-username={user.username}>
       <Card.Body p="4">
         <HStack gap="3" align="flex-start">
           <Avatar.Root size="md" colorPalette="brand" variant="subtle" flexShrink={0}>
@@ -193,6 +194,6 @@ function UserCard({ user, profiles, canEdit }: { user: User; profiles: readonly 
           <UserStatusBadge user={user} />
         </HStack>
       </Card.Body>
-    </Card.Root>
+    </Panel>
   );
 }

@@ -2,12 +2,14 @@ import { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 import type {
+  AccessProfileRequest,
   ApproveUserRequest,
   RejectUserRequest,
   AccessProfile,
   CreateUserRequest,
   ModulePermission,
   PermissionEntry,
+  SavePermissionsRequest,
   SetUserPasswordRequest,
   UpdateUserRequest,
   User,
@@ -58,7 +60,7 @@ export async function rejectUser(id: number, reason: string): Promise<void> {
   await refreshUserLists();
 }
 
-export async function createAccessProfile(body: { name: string; description: string }): Promise<AccessProfile> {
+export async function createAccessProfile(body: AccessProfileRequest): Promise<AccessProfile> {
   const profile = await apiFetch<AccessProfile>('/api/access-profiles', { method: 'POST', body });
   await mutate(keys.accessProfiles);
   return profile;
@@ -79,7 +81,10 @@ export async function saveProfilePermissions(
   permissions: PermissionEntry[],
   currentProfileId?: number | null,
 ): Promise<ModulePermission[]> {
-  const saved = await apiFetch<ModulePermission[]>(`/api/access-profiles/${id}/permissions`, { method: 'PUT', body: { permissions } });
+  const saved = await apiFetch<ModulePermission[]>(`/api/access-profiles/${id}/permissions`, {
+    method: 'PUT',
+    body: { permissions } satisfies SavePermissionsRequest,
+  });
   await Promise.all([
     mutate(keys.profilePermissions(id), Array.isArray(saved) ? saved : undefined, { revalidate: !Array.isArray(saved) }),
     id === currentProfileId ? mutate(keys.modulePermissions) : null,

@@ -3,8 +3,11 @@ import {
   PASSWORD_MIN,
   PROFILE_DESCRIPTION_MIN,
   USERNAME_MIN,
+  type AccessProfileRequest,
+  type ChangePasswordRequest,
   type CreateUserRequest,
   type SetUserPasswordRequest,
+  type UpdateProfileRequest,
   type UpdateUserRequest,
   type User,
 } from '@wkflow/contracts';
@@ -90,14 +93,12 @@ const password = (message: string) => settablePassword(message);
 
 /* ---------- 'Novo Usuário' dialog ---------- */
 
-export interface NewUserValues {
-  username: string;
-  email: string;
-  password: string;
-  name: string;
-  /** The select's value: '' until a profile is chosen. */
+/** A user request's fields with the profile as the select holds it: '' until a profile is chosen. */
+type WithProfileSelect<Request extends { accessProfileId: number }> = Omit<Request, 'accessProfileId'> & {
   accessProfileId: string | number;
-}
+};
+
+export type NewUserValues = WithProfileSelect<CreateUserRequest>;
 
 export const newUserSchema = yup.object({
   username: username(userMessages.username),
@@ -142,12 +143,7 @@ export const registerUserInitialValues: RegisterUserValues = { ...newUserInitial
 
 /* ---------- /users/{id}/edit ---------- */
 
-export interface EditUserValues {
-  name: string;
-  email: string;
-  username: string;
-  accessProfileId: string | number;
-}
+export type EditUserValues = WithProfileSelect<UpdateUserRequest>;
 
 export const editUserSchema = yup.object({
   name: text(userMessages.name, NAME_MIN),
@@ -181,23 +177,18 @@ export const adminPasswordInitialValues: SetUserPasswordRequest = { newPassword:
 
 /* ---------- /profile ---------- */
 
-export interface ProfileInfoValues {
-  name: string;
-  email: string;
-}
+export type ProfileInfoValues = UpdateProfileRequest;
 
 export const profileInfoSchema = yup.object({
   name: text(userMessages.name, NAME_MIN),
   email: email(userMessages.email),
 });
 
-export function toProfilePayload(values: ProfileInfoValues): ProfileInfoValues {
+export function toProfilePayload(values: ProfileInfoValues): UpdateProfileRequest {
   return { name: values.name.trim(), email: values.email.trim() };
 }
 
-export interface OwnPasswordValues {
-  currentPassword: string;
-  newPassword: string;
+export interface OwnPasswordValues extends ChangePasswordRequest {
   confirmPassword: string;
 }
 
@@ -214,10 +205,7 @@ export const ownPasswordInitialValues: OwnPasswordValues = { currentPassword: ''
 
 /* ---------- access profiles ---------- */
 
-export interface AccessProfileValues {
-  name: string;
-  description: string;
-}
+export type AccessProfileValues = AccessProfileRequest;
 
 export const accessProfileSchema = yup.object({
   name: text(accessProfileMessages.name, NAME_MIN),
@@ -226,6 +214,6 @@ export const accessProfileSchema = yup.object({
 
 export const accessProfileInitialValues: AccessProfileValues = { name: '', description: '' };
 
-export function toAccessProfilePayload(values: AccessProfileValues): AccessProfileValues {
+export function toAccessProfilePayload(values: AccessProfileValues): AccessProfileRequest {
   return { name: values.name.trim(), description: values.description.trim() };
 }
