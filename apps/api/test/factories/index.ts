@@ -11,3 +11,4 @@ export { assignTask, columnNamed, firstOpenColumn, newColumn, newTask, newTaskHi
 export { newTimeEntry, type NewTimeEntryOptions } from './timer';
 export { adminUserId, newProfile, newUser, type NewUser, type NewUserOptions, type Permissions } from './users';
 export { newNotification, type NewNotificationOptions } from './notifications';
+export { newRecommendation, newReport, type NewReportOptions } from './analytics';
