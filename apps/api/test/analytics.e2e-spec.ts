@@ -1,5 +1,6 @@
 import { analyticsRange, REPORT_NAME_REQUIRED, REPORT_PERIOD_INVALID, REPORT_TYPE_REQUIRED } from '@wkflow/contracts';
 import { DateTime } from 'luxon';
+import { adminUserId, columnNamed, newClient, newReport, newTask, newTaskHistory, newTimeEntry, secondsAgo } from './factories';
 import { ReportsService } from '../src/analytics/reports.service';
 import { startIsolatedApp } from './utils/isolated-app';
 import { only, runMatrix, type MatrixEnv, type MatrixRow } from './utils/matrix';
@@ -36,7 +37,6 @@ describe('analytics (e2e)', () => {
   beforeAll(async () => {
     ctx = await startIsolatedApp('analytics');
     admin = await loginAsAdmin(ctx);
-    const db = ctx.dataSource;
     const { start, previousStart } = analyticsRange(7, new Date(), 'America/Sao_Paulo');
     const cur = (hours: number) => new Date(start.getTime() + DAY + hours * HOUR);
     const prev = (hours: number) => new Date(previousStart.getTime() + DAY + hours * HOUR);
@@ -45,11 +45,10 @@ describe('analytics (e2e)', () => {
     names.a = users.a.name;
     names.b = users.b.name;
     names.c = users.c.name;
-    const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
-    const done = columns.find((c) => c.name === 'concluídos')!.id;
-    const doing = columns.find((c) => c.name === 'Em andamento')!.id;
-    const [{ id: x }] = await db.query(`INSERT INTO clients (name) VALUES ('Cliente X') RETURNING id`);
-    const [{ id: y }] = await db.query(`INSERT INTO clients (name) VALUES ('Cliente Y') RETURNING id`);
+    const done = (await columnNamed(ctx, 'concluídos')).id;
+    const doing = (await columnNamed(ctx, 'Em andamento')).id;
+    const x = (await newClient(ctx, { name: 'Cliente X' })).id;
+    const y = (await newClient(ctx, { name: 'Cliente Y' })).id;
     const future = new Date(Date.now() + 10 * DAY);
     const past = new Date(Date.now() - 2 * DAY);
     const task = async (
@@ -61,12 +60,17 @@ describe('analytics (e2e)', () => {
       deadline: Date,
       assignee?: number,
     ) => {
-      const [{ id }] = await db.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdAt", "completedAt") VALUES ($1, '', $2, $3, $4, $5, $6) RETURNING id`,
-        [title, client, column, deadline, createdAt, completedAt],
-      );
-      if (assignee) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, assignee]);
-      return id as number;
+      const task = await newTask(ctx, {
+        title,
+        description: '',
+        client,
+        column,
+        deadline,
+        createdAt,
+        completedAt,
+        assignees: assignee ? [assignee] : [],
+      });
+      return task.id;
     };
     const t1 = await task('T1', x, done, cur(0), cur(1), future, users.a.id);
     await task('T2', x, doing, cur(0), null, past, users.a.id);
@@ -76,23 +80,14 @@ describe('analytics (e2e)', () => {
     await task('T6', y, doing, prev(0), null, future);
     const t7 = await task('T7', x, done, old, cur(4), future, users.c.id);
     await task('T8', y, doing, prev(2), null, future);
-    const entry = (user: number, taskId: number, startTime: Date, seconds: number) =>
-      db.query(`INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration) VALUES ($1, $2, $3, $4, $5)`, [
-        user,
-        taskId,
-        startTime,
-        new Date(startTime.getTime() + seconds * 1000),
-        seconds,
-      ]);
+    const entry = (user: number, task: number, start: Date, seconds: number) => newTimeEntry(ctx, { user, task, start, seconds });
     await entry(users.a.id, t1, cur(0), 7200);
     await entry(users.b.id, t3, start, 5400); // the first instant of the week belongs to it
     await entry(users.a.id, t5, prev(0), 3600);
     await entry(users.b.id, t3, new Date(start.getTime() - 60_000), 1800);
     await entry(users.c.id, t7, old, 7200);
-    await db.query(
-      `INSERT INTO task_history ("taskId", "userId", "actionType", "createdAt") VALUES ($1, $2, 'moved', $3), ($1, NULL, 'moved', $3)`,
-      [t7, users.c.id, cur(4)],
-    );
+    await newTaskHistory(ctx, { task: t7, user: users.c.id, actionType: 'moved', createdAt: cur(4) });
+    await newTaskHistory(ctx, { task: t7, user: null, actionType: 'moved', createdAt: cur(4) });
   });
   afterAll(async () => {
     await ctx?.stop();
@@ -258,33 +253,25 @@ describe('analytics (e2e)', () => {
   });
 
   it('computes again reports left pending or processing by a process that stopped', async () => {
-    const insert = async (status: string, age: string) =>
-      (
-        await ctx.dataSource.query(
-          `INSERT INTO analytics_reports ("userId", name, type, parameters, status, "createdAt")
-           SELECT id, 'Órfão', 'task_completion', '{"period":30}', $1, now() - $2::interval FROM users WHERE username = 'admin' RETURNING id`,
-          [status, age],
-        )
-      )[0].id as number;
-    const lostJob = await insert('pending', '5 minutes');
-    const deadWorker = await insert('processing', '1 hour');
-    const stillRunning = await insert('processing', '10 seconds');
+    const adminId = await adminUserId(ctx);
+    const insert = async (status: 'pending' | 'processing', age: number) =>
+      (await newReport(ctx, { user: adminId, status, name: 'Órfão', type: 'task_completion', createdAt: secondsAgo(age) })).id;
+    const lostJob = await insert('pending', 5 * 60);
+    const deadWorker = await insert('processing', 3600);
+    const stillRunning = await insert('processing', 10);
     await ctx.app.get(ReportsService).sweepStale();
     expect(await waitForReport(admin, lostJob)).toMatchObject({ status: 'completed' });
     expect(await waitForReport(admin, deadWorker)).toMatchObject({ status: 'completed' });
     const [fresh] = await ctx.dataSource.query(`SELECT status FROM analytics_reports WHERE id = $1`, [stillRunning]);
     expect(fresh.status).toBe('processing');
-    await ctx.dataSource.query(`DELETE FROM analytics_reports WHERE id = ANY($1)`, [[lostJob, deadWorker, stillRunning]]);
+    await ctx.dataSource.query(`DELETE FROM analytics_reports WHERE id = ANY($1)`, [[lostJob, deadWorker, stillRunning]]); // clean up: the next test lists the reports
   });
 
   it('keeps reports per user and downloads only completed ones', async () => {
     const manager = await newUser(ctx, { profileId: 2 });
     const { loginAs } = await import('./utils/test-app');
     const gerente = await loginAs(ctx, manager.email, manager.password);
-    const [{ id: pending }] = await ctx.dataSource.query(
-      `INSERT INTO analytics_reports ("userId", name, type, parameters, status) VALUES ($1, 'Na fila', 'productivity', '{"period":30}', 'processing') RETURNING id`,
-      [manager.id],
-    );
+    const { id: pending } = await newReport(ctx, { user: manager.id, status: 'processing', name: 'Na fila' });
     expect((await gerente.get(`/api/analytics/reports/${pending}/download`)).status).toBe(409);
     // The manager sees only their own; the administrator (profile 1) sees everyone's.
     const mine = await gerente.get('/api/analytics/reports').expect(200);
@@ -299,12 +286,7 @@ describe('analytics (e2e)', () => {
 
 /** A completed report of the caller's own, so the download is allowed for whoever may read analytics. */
 async function ownCompletedReport({ ctx, actors, self }: MatrixEnv): Promise<number> {
-  const [{ id }] = await ctx.dataSource.query(
-    `INSERT INTO analytics_reports ("userId", name, type, parameters, status, result, "completedAt")
-     VALUES ($1, 'Matriz', 'productivity', '{"period":30}', 'completed', '{"columns":["Membro"],"rows":[["Ana"]]}', now()) RETURNING id`,
-    [self?.id ?? actors.ids.admin],
-  );
-  return id;
+  return (await newReport(ctx, { user: self?.id ?? actors.ids.admin, status: 'completed', name: 'Matriz' })).id;
 }
 
 /** Analytics read: the administrator and the manager; not the collaborator nor the hidden profile. */

@@ -1,3 +1,4 @@
+import { columnNamed, newClient, newTask, secondsAgo } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { loginAsAdmin, type TestContext } from './utils/test-app';
 
@@ -15,22 +16,16 @@ describe('one completion rate (e2e)', () => {
   beforeAll(async () => {
     ctx = await startIsolatedApp('completion_rate');
     admin = await loginAsAdmin(ctx);
-    const db = ctx.dataSource;
-    const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
-    const done = columns.find((c) => c.name === 'concluídos')!.id;
-    const doing = columns.find((c) => c.name === 'Em andamento')!.id;
-    const [{ id: client }] = await db.query(`INSERT INTO clients (name) VALUES ('Cliente Taxa') RETURNING id`);
-    const task = (column: number, createdAgo: string, archived = false) =>
-      db.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdAt", "isArchived", "completedAt")
-         VALUES ('T', '', $1, $2::int, now() + interval '5 days', now() - $3::interval, $4, CASE WHEN $2::int = $5::int THEN now() END)`,
-        [client, column, createdAgo, archived, done],
-      );
+    const done = (await columnNamed(ctx, 'concluídos')).id;
+    const doing = (await columnNamed(ctx, 'Em andamento')).id;
+    const client = (await newClient(ctx, { name: 'Cliente Taxa' })).id;
+    const task = (column: number, createdDaysAgo: number, isArchived = false) =>
+      newTask(ctx, { title: 'T', client, column, createdAt: secondsAgo(createdDaysAgo * 86_400), isArchived });
     // In the 30 days: 1 completed, 1 open, 1 completed but archived (left out). Before them: 1 open.
-    await task(done, '2 days');
-    await task(doing, '3 days');
-    await task(done, '4 days', true);
-    await task(doing, '60 days');
+    await task(done, 2);
+    await task(doing, 3);
+    await task(done, 4, true);
+    await task(doing, 60);
   });
   afterAll(async () => {
     await ctx?.stop();

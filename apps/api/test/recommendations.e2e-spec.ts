@@ -1,4 +1,5 @@
 import { RECOMMENDATIONS_RESTRICTED_MESSAGE } from '@wkflow/contracts';
+import { columnNamed, newClient, newProfile, newRecommendation, newTask, newTimeEntry, secondsAgo } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { only, runMatrix, type MatrixEnv, type MatrixRow } from './utils/matrix';
 import { loginAs, loginAsAdmin, newUser, unique, type TestContext } from './utils/test-app';
@@ -21,35 +22,28 @@ describe('recommendations (e2e)', () => {
   beforeAll(async () => {
     ctx = await startIsolatedApp('recommendations');
     admin = await loginAsAdmin(ctx);
-    const db = ctx.dataSource;
     const busy = await newUser(ctx);
     const idle = await newUser(ctx);
     busyName = busy.name;
     idleName = idle.name;
-    const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
-    doingId = columns.find((c) => c.name === 'Em andamento')!.id;
-    const todo = columns.find((c) => c.name === 'A fazer')!.id;
-    const [{ id: client }] = await db.query(`INSERT INTO clients (name) VALUES ('Cliente Ativo') RETURNING id`);
-    await db.query(`INSERT INTO clients (name, "createdAt") VALUES ('Cliente Parado', now() - interval '40 days')`);
+    doingId = (await columnNamed(ctx, 'Em andamento')).id;
+    const todo = (await columnNamed(ctx, 'A fazer')).id;
+    const client = (await newClient(ctx, { name: 'Cliente Ativo' })).id;
+    await newClient(ctx, { name: 'Cliente Parado', createdAt: secondsAgo(40 * 86_400) });
     for (let i = 0; i < 12; i += 1) {
       const deadline = new Date(Date.now() + (i < 6 ? -3 : 5) * DAY);
-      const [{ id }] = await db.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, '', $2, $3, $4) RETURNING id`,
-        [`Em andamento ${i}`, client, doingId, deadline],
-      );
-      await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, busy.id]);
-      if (i === 0) {
-        await db.query(
-          `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration) VALUES ($1, $2, now() - interval '2 days', now() - interval '1 day', 7200)`,
-          [busy.id, id],
-        );
-      }
+      const task = await newTask(ctx, {
+        title: `Em andamento ${i}`,
+        description: '',
+        client,
+        column: doingId,
+        deadline,
+        assignees: [busy.id],
+      });
+      if (i === 0) await newTimeEntry(ctx, { user: busy.id, task: task.id, start: secondsAgo(2 * 86_400), seconds: 7200 });
     }
     for (let i = 0; i < 4; i += 1) {
-      await db.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, '', $2, $3, now() + interval '5 days')`,
-        [`A fazer ${i}`, client, todo],
-      );
+      await newTask(ctx, { title: `A fazer ${i}`, description: '', client, column: todo, deadline: new Date(Date.now() + 5 * DAY) });
     }
   });
   afterAll(async () => {
@@ -130,6 +124,7 @@ describe('recommendations (e2e)', () => {
   });
 
   it('proposes a key again once its active row expired', async () => {
+    // Expired by hand: the clock moved on.
     await ctx.dataSource.query(
       `UPDATE recommendations SET "expiresAt" = now() - interval '1 minute' WHERE key = 'unassigned-tasks' AND status = 'active'`,
     );
@@ -174,13 +169,7 @@ describe('recommendations (e2e)', () => {
   });
 
   it('is restricted to profile 1 and managers, even with users read', async () => {
-    const [{ id: profileId }] = await ctx.dataSource.query(
-      `INSERT INTO access_profiles (name, description) VALUES ($1, 'users read') RETURNING id`,
-      [unique('Leitor ')],
-    );
-    await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'users', 'read')`, [
-      profileId,
-    ]);
+    const profileId = await newProfile(ctx, { users: 'read' });
     const reader = await newUser(ctx, { profileId });
     const agent = await loginAs(ctx, reader.email, reader.password);
     const response = await agent.get('/api/recommendations');
@@ -192,12 +181,7 @@ describe('recommendations (e2e)', () => {
 
 /** An active recommendation per call, so each actor's implement or dismiss has one to act on. */
 async function activeRecommendation({ ctx }: MatrixEnv): Promise<number> {
-  const [{ id }] = await ctx.dataSource.query(
-    `INSERT INTO recommendations (key, type, priority, title, description, action, impact, "expiresAt")
-     VALUES ($1, 'other', 'low', 'Matriz', 'd', 'a', 'i', now() + interval '1 day') RETURNING id`,
-    [unique('matriz-')],
-  );
-  return id;
+  return (await newRecommendation(ctx, { key: unique('matriz-') })).id;
 }
 
 /** Users read plus profile 1 or role manager: the administrator and the manager only. */

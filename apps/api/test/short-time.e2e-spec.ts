@@ -1,4 +1,5 @@
 import { analyticsRange, formatHoursMinutes } from '@wkflow/contracts';
+import { columnNamed, newClient, newTask, newTimeEntry } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { loginAsAdmin, newUser, type TestContext } from './utils/test-app';
 
@@ -16,24 +17,19 @@ describe('short tracked time is never zero (e2e)', () => {
   beforeAll(async () => {
     ctx = await startIsolatedApp('short_time');
     admin = await loginAsAdmin(ctx);
-    const db = ctx.dataSource;
     member = await newUser(ctx);
     const { start } = analyticsRange(7, new Date(), 'America/Sao_Paulo');
     const at = new Date(Math.max(start.getTime() + 60_000, Date.now() - 3_600_000));
-    const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
-    const doing = columns.find((c) => c.name === 'Em andamento')!.id;
-    const [{ id: client }] = await db.query(`INSERT INTO clients (name) VALUES ('Cliente Curto') RETURNING id`);
-    const [{ id: task }] = await db.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ('Ajuste rápido', '', $1, $2, now() + interval '5 days') RETURNING id`,
-      [client, doing],
-    );
-    await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [task, member.id]);
-    await db.query(`INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration) VALUES ($1, $2, $3, $4, 72)`, [
-      member.id,
-      task,
-      at,
-      new Date(at.getTime() + 72_000),
-    ]);
+    const client = await newClient(ctx, { name: 'Cliente Curto' });
+    const task = await newTask(ctx, {
+      title: 'Ajuste rápido',
+      description: '',
+      client: client.id,
+      column: (await columnNamed(ctx, 'Em andamento')).id,
+      deadline: new Date(Date.now() + 5 * 86_400_000),
+      assignees: [member.id],
+    });
+    await newTimeEntry(ctx, { user: member.id, task: task.id, start: at, seconds: 72 });
   });
   afterAll(async () => {
     await ctx?.stop();

@@ -9,7 +9,8 @@ import {
   LOCK_FORBIDDEN,
 } from '@wkflow/contracts';
 import { DateTime } from 'luxon';
-import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { assignTask, newClient, newProfile, newTask } from './factories';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
 const TZ = 'America/Sao_Paulo';
@@ -19,13 +20,11 @@ const HOUR = 3600_000;
 describe('manual time entries and the lockdown period (e2e)', () => {
   let ctx: TestContext;
   let clientId: number;
-  let columnId: number;
   let admin: Agent;
 
   beforeAll(async () => {
     ctx = await startTestApp();
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
-    [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns ORDER BY position LIMIT 1`);
+    clientId = (await newClient(ctx)).id;
     admin = await loginAsAdmin(ctx);
   });
   afterEach(async () => {
@@ -35,14 +34,9 @@ describe('manual time entries and the lockdown period (e2e)', () => {
     await ctx.app.close();
   });
 
-  async function newTask(assignees: number[] = []): Promise<number> {
-    const [{ id }] = await ctx.dataSource.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, 'd', $2, $3, now() + interval '2 days') RETURNING id`,
-      [unique('Tarefa '), clientId, columnId],
-    );
-    for (const userId of assignees)
-      await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
-    return id;
+  /** A task of the suite's client, assigned to the given users. */
+  async function assignedTask(assignees: number[] = []): Promise<number> {
+    return (await newTask(ctx, { client: clientId, assignees })).id;
   }
 
   async function person(profileId = 3): Promise<{ id: number; agent: Agent }> {
@@ -52,15 +46,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
 
   /** A custom profile with these time_tracking and tasks levels. */
   async function customPerson(timeLevel: string, tasksLevel = 'read'): Promise<{ id: number; agent: Agent }> {
-    const [{ id: profileId }] = await ctx.dataSource.query(
-      `INSERT INTO access_profiles (name, description) VALUES ($1, 't') RETURNING id`,
-      [unique('P')],
-    );
-    await ctx.dataSource.query(
-      `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'time_tracking', $2), ($1, 'tasks', $3)`,
-      [profileId, timeLevel, tasksLevel],
-    );
-    return person(profileId);
+    return person(await newProfile(ctx, { time_tracking: timeLevel, tasks: tasksLevel }));
   }
 
   const ago = (ms: number, now = Date.now()) => new Date(now - ms).toISOString();
@@ -75,7 +61,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
 
   it("adds one's own time (own_only), lists it, counts it and records it as time_tracked", async () => {
     const me = await person();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const created = await me.agent
       .post('/api/time-entries')
       .send(body(taskId, 3 * HOUR, 2 * HOUR, { description: '  Reunião com o cliente  ' }))
@@ -105,7 +91,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
 
   it('refuses, with its message, an end not after the start, a future end and more than 24 h', async () => {
     const me = await person();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const cases: [Record<string, unknown>, string][] = [
       [body(taskId, HOUR, HOUR), ENTRY_END_BEFORE_START],
       [body(taskId, HOUR, 2 * HOUR), ENTRY_END_BEFORE_START],
@@ -130,7 +116,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
 
   it('answers bad input with a 400, never a 500, and writes nothing', async () => {
     const me = await person();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const bad: Record<string, unknown>[] = [
       {},
       { taskId },
@@ -160,7 +146,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
       .expect(404);
     await me.agent
       .post('/api/time-entries')
-      .send(body(await newTask(), 2 * HOUR, HOUR))
+      .send(body(await assignedTask(), 2 * HOUR, HOUR))
       .expect(404);
     await admin
       .post('/api/time-entries')
@@ -198,8 +184,8 @@ describe('manual time entries and the lockdown period (e2e)', () => {
 
   it("refuses an overlap with the user's other entries, the running timer included; touching is fine", async () => {
     const me = await person();
-    const taskId = await newTask([me.id]);
-    const other = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
+    const other = await assignedTask([me.id]);
     const first = await me.agent
       .post('/api/time-entries')
       .send(body(taskId, 5 * HOUR, 4 * HOUR))
@@ -221,13 +207,13 @@ describe('manual time entries and the lockdown period (e2e)', () => {
     await me.agent.post('/api/time-entries').send({ taskId: other, startTime: first.body.endTime, duration: 1800 }).expect(201);
     // Someone else's entries at the same time do not matter.
     const colleague = await person();
-    await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [taskId, colleague.id]);
+    await assignTask(ctx, taskId, [colleague.id]);
     await colleague.agent
       .post('/api/time-entries')
       .send(body(taskId, 5 * HOUR, 4 * HOUR))
       .expect(201);
 
-    // A running timer occupies its start up to now.
+    // A running timer occupies its start up to now (started an hour ago: back-dated by hand).
     const started = await me.agent.post('/api/time-entries/start').send({ taskId }).expect(201);
     await ctx.dataSource.query(`UPDATE time_entries SET "startTime" = now() - interval '1 hour' WHERE id = $1`, [started.body.id]);
     const running = await me.agent
@@ -243,7 +229,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
 
   it('lets exactly one of many concurrent overlapping creates through', async () => {
     const me = await person();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const payloads = Array.from({ length: 12 }, (_, i) => body(taskId, 3 * HOUR + i * 60_000, 2 * HOUR + i * 60_000));
     const responses = await Promise.all(payloads.map((p) => me.agent.post('/api/time-entries').send(p)));
     const statuses = responses.map((r) => r.status);
@@ -256,7 +242,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
   it("adds someone else's time only with time_tracking write", async () => {
     const me = await person();
     const colleague = await person();
-    const taskId = await newTask([me.id, colleague.id]);
+    const taskId = await assignedTask([me.id, colleague.id]);
     const refused = await me.agent
       .post('/api/time-entries')
       .send(body(taskId, 3 * HOUR, 2 * HOUR, { userId: colleague.id }))
@@ -293,7 +279,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
 
   it('applies the same rules to edits; only write edits and deletes other people’s entries', async () => {
     const me = await person();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const a = await me.agent
       .post('/api/time-entries')
       .send(body(taskId, 5 * HOUR, 4 * HOUR))
@@ -365,7 +351,7 @@ describe('manual time entries and the lockdown period (e2e)', () => {
   it('keeps own_only out of the locked period (create, edit, delete), while admin and write go on', async () => {
     const me = await person();
     const manager = await person(2);
-    const taskId = await newTask([me.id, manager.id]);
+    const taskId = await assignedTask([me.id, manager.id]);
     // Entries 5 days ago (to be locked) and yesterday (open), written while nothing is locked.
     const old = await me.agent
       .post('/api/time-entries')

@@ -1,3 +1,4 @@
+import { newClient } from './factories';
 import { openSocket, sessionCookie, wsUrl, type LiveMessage, type LiveSocket } from './utils/realtime';
 import { eventually } from './utils/smtp';
 import { ADMIN_EMAIL, loginAs, loginAsAdmin, newUser, startTestApp, TEST_ADMIN_PASSWORD, type TestContext, unique } from './utils/test-app';
@@ -26,7 +27,7 @@ describe("/ws 'timer.changed' (e2e)", () => {
   it("reaches the owner's tabs and the administrator, not a collaborator who sees only his own entries", async () => {
     const [owner, other] = [await newUser(ctx, { profileId: 3 }), await newUser(ctx, { profileId: 3 })];
     const admin = await loginAsAdmin(ctx);
-    const [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    const clientId = (await newClient(ctx)).id;
     const newTask = async (assignee: number) =>
       (
         await admin
@@ -75,7 +76,7 @@ describe("/ws 'timer.changed' (e2e)", () => {
   it("announces a manual entry (typed by an administrator for someone else) to the owner's tabs", async () => {
     const owner = await newUser(ctx, { profileId: 3 });
     const admin = await loginAsAdmin(ctx);
-    const [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    const clientId = (await newClient(ctx)).id;
     const task = await admin
       .post('/api/tasks')
       .send({ title: unique('Tarefa '), description: 'd', clientId, deadline: new Date(Date.now() + 86_400_000).toISOString() })

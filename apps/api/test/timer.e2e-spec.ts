@@ -1,33 +1,24 @@
 import { periodStart } from '@wkflow/contracts';
-import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { adminUserId, assignTask, newClient, newProfile, newTask, newTimeEntry } from './factories';
+import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
 
 describe('timer (e2e)', () => {
   let ctx: TestContext;
   let clientId: number;
-  let columnId: number;
 
   beforeAll(async () => {
     ctx = await startTestApp();
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
-    [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns ORDER BY position LIMIT 1`);
+    clientId = (await newClient(ctx)).id;
   });
   afterAll(async () => {
     await ctx.app.close();
   });
 
-  /** A task written straight to the table, assigned to the given users. */
-  async function newTask(assignees: number[] = [], createdBy?: number): Promise<number> {
-    const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
-    const [{ id }] = await ctx.dataSource.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy")
-       VALUES ($1, 'descrição', $2, $3, now() + interval '2 days', $4) RETURNING id`,
-      [unique('Tarefa '), clientId, columnId, createdBy ?? adminId],
-    );
-    for (const userId of assignees)
-      await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
-    return id;
+  /** A task of the suite's client, assigned to the given users, made by the administrator unless `createdBy`. */
+  async function assignedTask(assignees: number[] = [], createdBy?: number): Promise<number> {
+    return (await newTask(ctx, { client: clientId, assignees, createdBy: createdBy ?? (await adminUserId(ctx)) })).id;
   }
 
   async function collaborator(): Promise<{ id: number; agent: Agent }> {
@@ -37,7 +28,7 @@ describe('timer (e2e)', () => {
 
   it('starts, reports the active timer, stops with a server-side duration and records history', async () => {
     const me = await collaborator();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const started = await me.agent.post('/api/time-entries/start').send({ taskId }).expect(201);
     expect(started.body).toMatchObject({ id: expect.any(Number), taskId, userId: me.id, endTime: null, duration: null });
 
@@ -45,7 +36,7 @@ describe('timer (e2e)', () => {
     expect(active.body).toMatchObject({ id: started.body.id, taskId, startTime: started.body.startTime });
     expect(active.body.taskTitle).toEqual(expect.any(String));
 
-    // Pretend it ran for 90 seconds.
+    // Pretend it ran for 90 seconds (back-dated by hand).
     await ctx.dataSource.query(`UPDATE time_entries SET "startTime" = now() - interval '90 seconds' WHERE id = $1`, [started.body.id]);
     const stopped = await me.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
     expect(stopped.body.duration).toBeGreaterThanOrEqual(90);
@@ -68,8 +59,8 @@ describe('timer (e2e)', () => {
 
   it("refuses a second timer while another task's runs, and stopping twice", async () => {
     const me = await collaborator();
-    const first = await newTask([me.id]);
-    const second = await newTask([me.id]);
+    const first = await assignedTask([me.id]);
+    const second = await assignedTask([me.id]);
     const started = await me.agent.post('/api/time-entries/start').send({ taskId: first }).expect(201);
     const other = await me.agent.post('/api/time-entries/start').send({ taskId: second }).expect(409);
     expect(other.body.message).toBe('Pare o timer da outra tarefa antes de iniciar este');
@@ -88,7 +79,7 @@ describe('timer (e2e)', () => {
 
   it('keeps exactly one running entry when many starts race', async () => {
     const me = await collaborator();
-    const tasks = await Promise.all([newTask([me.id]), newTask([me.id]), newTask([me.id])]);
+    const tasks = await Promise.all([assignedTask([me.id]), assignedTask([me.id]), assignedTask([me.id])]);
     const responses = await Promise.all(
       Array.from({ length: 24 }, (_, i) => me.agent.post('/api/time-entries/start').send({ taskId: tasks[i % tasks.length] })),
     );
@@ -104,7 +95,7 @@ describe('timer (e2e)', () => {
   it("lets nobody start a timer on a task they cannot see, nor stop or edit another user's entry", async () => {
     const owner = await collaborator();
     const stranger = await collaborator();
-    const taskId = await newTask([owner.id]);
+    const taskId = await assignedTask([owner.id]);
     await stranger.agent.post('/api/time-entries/start').send({ taskId }).expect(404);
     const started = await owner.agent.post('/api/time-entries/start').send({ taskId }).expect(201);
     await stranger.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(404);
@@ -119,7 +110,7 @@ describe('timer (e2e)', () => {
   it('scopes the admin list and task entries by time_tracking level', async () => {
     const a = await collaborator();
     const b = await collaborator();
-    const taskId = await newTask([a.id, b.id]);
+    const taskId = await assignedTask([a.id, b.id]);
     for (const who of [a, b]) {
       const started = await who.agent.post('/api/time-entries/start').send({ taskId }).expect(201);
       await who.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
@@ -141,16 +132,9 @@ describe('timer (e2e)', () => {
     expect(task.body).toHaveLength(2);
 
     // A profile with time_tracking view_assigned sees every entry on tasks assigned to them.
-    const [{ id: profileId }] = await ctx.dataSource.query(
-      `INSERT INTO access_profiles (name, description) VALUES ($1, 'perfil de teste') RETURNING id`,
-      [unique('P')],
-    );
-    await ctx.dataSource.query(
-      `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'time_tracking', 'view_assigned'), ($1, 'tasks', 'view_assigned')`,
-      [profileId],
-    );
+    const profileId = await newProfile(ctx, { time_tracking: 'view_assigned', tasks: 'view_assigned' });
     const watcher = await newUser(ctx, { profileId });
-    await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [taskId, watcher.id]);
+    await assignTask(ctx, taskId, [watcher.id]);
     const watcherAgent = await loginAs(ctx, watcher.email, watcher.password);
     const assigned = await watcherAgent.get(`/api/time-entries/task/${taskId}`).expect(200);
     expect(assigned.body).toHaveLength(2);
@@ -158,7 +142,7 @@ describe('timer (e2e)', () => {
 
   it('filters the admin list by today, week and month boundaries in APP_TIMEZONE', async () => {
     const me = await collaborator();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const now = new Date();
     const inserted: Record<string, number> = {};
     for (const period of ['today', 'week', 'month'] as const) {
@@ -169,11 +153,7 @@ describe('timer (e2e)', () => {
       ] as const) {
         const startTime = new Date(start.getTime() + offset);
         if (startTime > now) continue;
-        const [{ id }] = await ctx.dataSource.query(
-          `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration) VALUES ($1, $2, $3, $3::timestamptz + interval '1 second', 1) RETURNING id`,
-          [me.id, taskId, startTime],
-        );
-        inserted[`${period}-${label}`] = id;
+        inserted[`${period}-${label}`] = (await newTimeEntry(ctx, { user: me.id, task: taskId, start: startTime, seconds: 1 })).id;
       }
     }
     for (const period of ['today', 'week', 'month'] as const) {
@@ -190,12 +170,12 @@ describe('timer (e2e)', () => {
 
   it('edits a duration and deletes an entry; refuses to edit a running one', async () => {
     const me = await collaborator();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const started = await me.agent.post('/api/time-entries/start').send({ taskId }).expect(201);
     const running = await me.agent.put(`/api/time-entries/${started.body.id}`).send({ duration: 60 }).expect(409);
     expect(running.body.message).toBe('Pare o timer antes de editar este registro');
     await me.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
-    // An edit may not end in the future: the entry started two hours ago.
+    // An edit may not end in the future: the entry started two hours ago (back-dated by hand).
     await ctx.dataSource.query(`UPDATE time_entries SET "startTime" = now() - interval '2 hours' WHERE id = $1`, [started.body.id]);
     const edited = await me.agent.put(`/api/time-entries/${started.body.id}`).send({ duration: 5400 }).expect(200);
     expect(edited.body.duration).toBe(5400);
@@ -206,7 +186,7 @@ describe('timer (e2e)', () => {
 
   it('answers bad input with 400 and writes nothing', async () => {
     const me = await collaborator();
-    const taskId = await newTask([me.id]);
+    const taskId = await assignedTask([me.id]);
     const count = async () => (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM time_entries WHERE "userId" = $1`, [me.id]))[0].n;
     const before = await count();
     const cases: Array<[unknown, string]> = [
@@ -240,17 +220,10 @@ describe('timer (e2e)', () => {
   it('requires a session and time_tracking rights', async () => {
     await ctx.http.get('/api/time-entries/active').expect(401);
     await ctx.http.post('/api/time-entries/start').send({ taskId: 1 }).expect(401);
-    const [{ id: profileId }] = await ctx.dataSource.query(
-      `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tempo') RETURNING id`,
-      [unique('H')],
-    );
-    await ctx.dataSource.query(
-      `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'time_tracking', 'hidden'), ($1, 'tasks', 'write')`,
-      [profileId],
-    );
+    const profileId = await newProfile(ctx, { time_tracking: 'hidden', tasks: 'write' });
     const hidden = await newUser(ctx, { profileId });
     const agent = await loginAs(ctx, hidden.email, hidden.password);
-    const taskId = await newTask([hidden.id]);
+    const taskId = await assignedTask([hidden.id]);
     await agent.post('/api/time-entries/start').send({ taskId }).expect(403);
     await agent.get('/api/time-entries/admin').expect(403);
     await agent.get(`/api/tasks/${taskId}/total-time`).expect(403);

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { dateBR, hoursDecimalBR, hoursHHMM, moneyBR, timeBR, type TimesheetEntry, type TimesheetPage } from '@wkflow/contracts';
+import { adminUserId, newProfile, newTask, newTimeEntry } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -68,19 +69,13 @@ describe('timesheets (e2e)', () => {
   /** A finished entry at a local São Paulo time. */
   async function entry(userId: number, taskId: number, localStart: string, minutes: number, description: string | null = null) {
     const start = DateTime.fromISO(localStart, { zone: TZ }).toJSDate();
-    const [{ id }] = await ctx.dataSource.query(
-      `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration, description)
-       VALUES ($1, $2, $3, $3::timestamptz + $4 * interval '1 minute', $4 * 60, $5) RETURNING id`,
-      [userId, taskId, start, minutes, description],
-    );
-    return id as number;
+    return (await newTimeEntry(ctx, { user: userId, task: taskId, start, seconds: minutes * 60, description })).id;
   }
 
   beforeAll(async () => {
     ctx = await startTestApp();
     admin = await loginAsAdmin(ctx);
-    const [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns ORDER BY position LIMIT 1`);
-    const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
+    const adminId = await adminUserId(ctx);
     clients.a = (
       await admin
         .post('/api/clients')
@@ -96,10 +91,9 @@ describe('timesheets (e2e)', () => {
     clients.evil = (await admin.post('/api/clients').send({ name: EVIL_CLIENT }).expect(201)).body.id;
     const titles = { a: unique('Site '), b: unique('Campanha '), evil: '+cmd|calc' };
     for (const key of ['a', 'b', 'evil'] as const) {
-      [{ id: tasks[key] }] = await ctx.dataSource.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy") VALUES ($1, '', $2, $3, now(), $4) RETURNING id`,
-        [titles[key], clients[key], columnId, adminId],
-      );
+      tasks[key] = (
+        await newTask(ctx, { title: titles[key], description: '', client: clients[key], deadline: new Date(), createdBy: adminId })
+      ).id;
     }
     const person = async () => {
       const user = await newUser(ctx, { profileId: 3 });
@@ -107,14 +101,7 @@ describe('timesheets (e2e)', () => {
     };
     ana = await person();
     bia = await person();
-    const [{ id: profileId }] = await ctx.dataSource.query(
-      `INSERT INTO access_profiles (name, description) VALUES ($1, 'tempo sem valores') RETURNING id`,
-      [unique('Perfil ')],
-    );
-    await ctx.dataSource.query(
-      `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'time_tracking', 'write'), ($1, 'clients', 'read')`,
-      [profileId],
-    );
+    const profileId = await newProfile(ctx, { time_tracking: 'write', clients: 'read' });
     const viewerUser = await newUser(ctx, { profileId });
     viewer = await loginAs(ctx, viewerUser.email, viewerUser.password);
 
@@ -242,13 +229,9 @@ describe('timesheets (e2e)', () => {
         .send({ name: unique('Gama '), hourlyRate: 150 })
         .expect(201)
     ).body.id;
-    const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
-    const [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns ORDER BY position LIMIT 1`);
-    const [{ id: gamaTask }] = await ctx.dataSource.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "createdBy") VALUES ('Relatório', '', $1, $2, now(), $3) RETURNING id`,
-      [gama, columnId, adminId],
-    );
-    await entry(adminId, gamaTask, '2026-10-20T09:00', 200);
+    const adminId = await adminUserId(ctx);
+    const gamaTask = await newTask(ctx, { title: 'Relatório', description: '', client: gama, deadline: new Date(), createdBy: adminId });
+    await entry(adminId, gamaTask.id, '2026-10-20T09:00', 200);
 
     const query = `${RANGE}&limit=200`;
     const page: TimesheetPage = (await admin.get(`/api/time-entries/timesheet?${query}`).expect(200)).body;

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { NotificationPreferenceEntity } from '../../src/notifications/notification.entities';
 import { eventually } from './smtp';
 
 /** Stores one notification preference row of a user, as the preferences screen would. */
@@ -10,10 +11,7 @@ export function savePreference(
   browserEnabled: boolean,
   soundEnabled: boolean,
 ): Promise<unknown> {
-  return db.query(
-    `INSERT INTO notification_preferences ("userId", type, "emailEnabled", "browserEnabled", "soundEnabled") VALUES ($1, $2, $3, $4, $5)`,
-    [userId, type, emailEnabled, browserEnabled, soundEnabled],
-  );
+  return db.getRepository(NotificationPreferenceEntity).insert({ userId, type, emailEnabled, browserEnabled, soundEnabled });
 }
 
 /** Producers run after the response: waits until `read` gives the same state twice, 300 ms apart. */

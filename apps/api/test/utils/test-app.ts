@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { User } from '@wkflow/contracts';
 import { createApp } from '../../src/app.factory';
-import { hashPassword } from '../../src/auth/passwords';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { unique } from '../factories';
 import { TEST_ADMIN_PASSWORD } from '../setup/global-setup';
 
 export { TEST_ADMIN_PASSWORD };
@@ -38,50 +37,8 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   return { app, http: request(app.getHttpServer()), dataSource: app.get(DataSource) };
 }
 
-let sequence = 0;
-/** A unique suffix for names and e-mails, so suites never collide. */
-export function unique(prefix = 'u'): string {
-  sequence += 1;
-  return `${prefix}${Date.now().toString(36)}${sequence}${Math.floor(Math.random() * 1000)}`;
-}
-
-export interface NewUserOptions {
-  profileId?: number;
-  approved?: boolean;
-  password?: string;
-  role?: 'admin' | 'manager' | 'collaborator';
-}
-
-/**
- * Writes a user through the real table (as approval would leave it). A pending one is left as
- * registration leaves it: on Colaborador, with `profileId` as the requested profile (a hint).
- */
-export async function newUser(ctx: TestContext, options: NewUserOptions = {}): Promise<User & { password: string }> {
-  const name = unique('user');
-  const password = options.password ?? 'secret123';
-  const approved = options.approved ?? true;
-  const requested = options.profileId ?? 3;
-  const profileId = approved ? requested : 3;
-  const role = approved ? (options.role ?? (profileId === 1 ? 'admin' : profileId === 2 ? 'manager' : 'collaborator')) : 'collaborator';
-  const [row] = await ctx.dataSource.query(
-    `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "requestedProfileId", "isApproved")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, "createdAt"`,
-    [`Test ${name}`, name, `${name}@example.test`, await hashPassword(password), role, profileId, approved ? null : requested, approved],
-  );
-  return {
-    id: row.id,
-    name: `Test ${name}`,
-    username: name,
-    email: `${name}@example.test`,
-    role,
-    accessProfileId: profileId,
-    status: approved ? 'approved' : 'pending',
-    isApproved: approved,
-    createdAt: row.createdAt,
-    ...(approved ? {} : { requestedProfileId: requested }),
-    password,
-  };
-}
+// The factories own unique names and users; re-exported here for the specs that import them with the app helpers.
+export { newUser, type NewUserOptions, unique } from '../factories';
 
 /** A supertest agent that keeps the session cookie of a login. */
 export async function loginAs(ctx: TestContext, email: string, password: string): Promise<ReturnType<typeof request.agent>> {
