@@ -1,4 +1,5 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { Queue, Worker, type Job } from 'bullmq';
 import { queueOptions, workerOptions } from '../redis/bull-options';
 import { ADMIN_PROFILE_ID, reportFileName, type CreateReportRequest, type Report, type ReportTable } from '@wkflow/contracts';
@@ -43,7 +44,6 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ReportsService.name);
   private readonly queue: Queue | null;
   private worker: Worker | null = null;
-  private sweepTimer: NodeJS.Timeout | null = null;
   /** Reports computed in-process, awaited on shutdown. */
   private readonly running = new Set<Promise<void>>();
 
@@ -58,7 +58,6 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     // Reports left behind by a process that stopped mid-way are picked up again here.
-    this.sweepTimer = setInterval(() => void this.sweepStale(), SWEEP_INTERVAL_MS).unref();
     void this.sweepStale();
     if (!this.config.redisUrl) return;
     this.worker = new Worker(
@@ -116,8 +115,10 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * A report still 'processing' long after it started belongs to a process that died; one still
-   * 'pending' lost its job. Both are computed here; the claim in compute() keeps it to one run.
+   * 'pending' lost its job. Both are computed here; the claim in compute() keeps it to one run
+   * (so every replica may sweep).
    */
+  @Interval('reports-stale-sweep', SWEEP_INTERVAL_MS)
   async sweepStale(): Promise<void> {
     try {
       await this.reports.requeueProcessing(STALE_PROCESSING_MS / 1000);
@@ -141,7 +142,6 @@ export class ReportsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
     await Promise.allSettled([...this.running]);
     const closing = Promise.all([this.worker?.close().catch(() => undefined), this.queue?.close().catch(() => undefined)]);
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);

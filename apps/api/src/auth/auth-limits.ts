@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
@@ -74,7 +75,7 @@ interface Ceiling {
  * and a Redis restart forgets no hold. Memory stands in only while PostgreSQL does not answer.
  */
 @Injectable()
-export class AuthLimits implements OnModuleDestroy {
+export class AuthLimits {
   private readonly perAccountSource: RateLimiterAbstract;
   private readonly perSource: RateLimiterAbstract;
   private readonly perAccount: RateLimiterAbstract;
@@ -90,7 +91,6 @@ export class AuthLimits implements OnModuleDestroy {
   private readonly resetTokenFailures: RateLimiterAbstract;
   private readonly unlockMails: RateLimiterAbstract;
   private readonly unlockTokenFailures: RateLimiterAbstract;
-  private readonly sweep: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -128,14 +128,12 @@ export class AuthLimits implements OnModuleDestroy {
     this.resetTokenFailures = make('limit:reset:token-source', config.passwordResetLimitPerIp, resetWindow);
     this.unlockMails = make('limit:unlock:account', UNLOCK_MAILS_PER_HOUR, 3600_000);
     this.unlockTokenFailures = make('limit:unlock:token-source', config.passwordResetLimitPerIp, resetWindow);
-    this.sweep = setInterval(() => {
-      void this.dataSource.query(`DELETE FROM auth_limits WHERE expire < $1`, [Date.now() - 3600_000]).catch(() => undefined);
-    }, SWEEP_MS);
-    this.sweep.unref();
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.sweep);
+  /** Drops expired counters. Any replica may run it: deleting the same expired rows twice is harmless. */
+  @Interval('auth-limits-sweep', SWEEP_MS)
+  async sweepExpired(): Promise<void> {
+    await this.dataSource.query(`DELETE FROM auth_limits WHERE expire < $1`, [Date.now() - 3600_000]).catch(() => undefined);
   }
 
   /**

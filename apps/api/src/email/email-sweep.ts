@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { addConfiguredInterval, removeConfiguredInterval } from '../common/configured-interval';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EmailDelivery } from './email-delivery';
 import { EmailRepository } from './email.repository';
@@ -33,10 +34,7 @@ export class EmailSweep implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    // The period comes from config, so the interval is registered here rather than by @Interval.
-    const timer = setInterval(() => void this.sweep(), this.config.emailSweepMs);
-    timer.unref();
-    this.schedules.addInterval(INTERVAL_NAME, timer);
+    addConfiguredInterval(this.schedules, INTERVAL_NAME, this.config.emailSweepMs, () => this.sweep());
     void this.sweep();
   }
 
@@ -73,6 +71,6 @@ export class EmailSweep implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    if (this.schedules.doesExist('interval', INTERVAL_NAME)) this.schedules.deleteInterval(INTERVAL_NAME);
+    removeConfiguredInterval(this.schedules, INTERVAL_NAME);
   }
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isCompletedColumnName, remindersDue, type ReminderClaim, type ReminderNotificationType } from '@wkflow/contracts';
+import { addConfiguredInterval, removeConfiguredInterval } from '../common/configured-interval';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { maySeeTask } from '../tasks/task-access';
 import { TaskLookup, type DueTask } from '../tasks/task-lookup';
@@ -10,6 +12,8 @@ import { UserDirectory } from '../users/user-directory';
 import { NotificationsService } from './notifications.service';
 
 type DueRow = DueTask;
+
+export const REMINDERS_INTERVAL = 'deadline-reminders';
 
 const LABELS: Record<ReminderNotificationType, string> = {
   task_due_6h: 'em até 6 horas',
@@ -28,7 +32,6 @@ const LABELS: Record<ReminderNotificationType, string> = {
 @Injectable()
 export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RemindersService.name);
-  private timer: NodeJS.Timeout | null = null;
   private running = false;
 
   constructor(
@@ -37,15 +40,15 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly notifications: NotificationsService,
     private readonly tasks: TaskLookup,
     private readonly users: UserDirectory,
+    private readonly schedules: SchedulerRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.reminderIntervalMs);
-    this.timer.unref();
+    addConfiguredInterval(this.schedules, REMINDERS_INTERVAL, this.config.reminderIntervalMs, () => this.tick());
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    removeConfiguredInterval(this.schedules, REMINDERS_INTERVAL);
   }
 
   /** One run at a time per process (a slow run is not overlapped by the next tick). */

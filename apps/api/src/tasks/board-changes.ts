@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
@@ -95,9 +96,8 @@ export class BoardBatch {
  * reads a version range into a BoardBatch, answers GET /api/tasks?since=, and prunes old rows.
  */
 @Injectable()
-export class BoardChangeLog implements OnModuleInit, OnModuleDestroy {
+export class BoardChangeLog {
   private readonly logger = new Logger(BoardChangeLog.name);
-  private pruner: NodeJS.Timeout | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -106,14 +106,10 @@ export class BoardChangeLog implements OnModuleInit, OnModuleDestroy {
     private readonly columnsService: ColumnsService,
   ) {}
 
-  onModuleInit(): void {
-    // Any replica may prune, and two doing it at once is harmless (the same rows, GREATEST).
-    this.pruner = setInterval(() => void this.prune().catch((error: Error) => this.logger.warn(`prune: ${error.message}`)), PRUNE_EVERY_MS);
-    this.pruner.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.pruner) clearInterval(this.pruner);
+  /** Any replica may prune, and two doing it at once is harmless (the same rows, GREATEST). */
+  @Interval('board-changes-prune', PRUNE_EVERY_MS)
+  async pruneOnSchedule(): Promise<void> {
+    await this.prune().catch((error: Error) => this.logger.warn(`prune: ${error.message}`));
   }
 
   /** The current board version and the newest pruned one. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -39,7 +40,6 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(UploadSweeper.name);
   private readonly folders: UploadFolder[] = [];
   private readonly tempDir: string;
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -53,12 +53,14 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
-    this.timer.unref();
+  }
+
+  @Interval('upload-sweep', SWEEP_EVERY_MS)
+  async sweepOnSchedule(): Promise<void> {
+    await this.sweep();
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
     await this.running;
   }
 
