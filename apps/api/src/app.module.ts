@@ -8,6 +8,7 @@ import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
 import { ClientsModule } from './clients/clients.module';
 import { EmailModule } from './email/email.module';
+import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -33,6 +34,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DiscoveryModule,
         ScheduleModule.forRoot(),
+        EventsModule,
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), migrationsRun: false, retryAttempts: 3 }),
         RedisModule,
         UploadsModule,

@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE } from '@wkflow/contracts';
-import { ChatEvents, type ChatMessageCreatedEvent } from '../src/chat/chat-events';
+import { AppEvents, type AppEventMap } from '../src/events/app-events';
 import { loginAs, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -211,13 +211,14 @@ describe('chat (e2e)', () => {
   });
 
   it('emits messageCreated after commit, and a failing listener does not fail the request', async () => {
-    const events = ctx.app.get(ChatEvents);
-    const seen: ChatMessageCreatedEvent[] = [];
-    const listenersBefore = events.listeners.length; // the notifications module listens too
-    const off = events.onMessageCreated((event) => {
+    const events = ctx.app.get(AppEvents);
+    const seen: AppEventMap['ChatMessageCreated'][] = [];
+    const listenersBefore = events.listenerCount('ChatMessageCreated'); // the notifications module listens too
+    expect(listenersBefore).toBeGreaterThan(0);
+    const off = events.on('ChatMessageCreated', (event) => {
       seen.push(event);
     });
-    const offBroken = events.onMessageCreated(() => {
+    const offBroken = events.on('ChatMessageCreated', () => {
       throw new Error('listener quebrado');
     });
     try {
@@ -231,7 +232,7 @@ describe('chat (e2e)', () => {
       off();
       offBroken();
     }
-    expect(events.listeners).toHaveLength(listenersBefore);
+    expect(events.listenerCount('ChatMessageCreated')).toBe(listenersBefore);
   });
 
   it('needs chat read to read and chat write to post or create rooms', async () => {

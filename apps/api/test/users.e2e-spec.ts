@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { User } from '@wkflow/contracts';
-import { UserEvents } from '../src/users/user-events';
+import { AppEvents } from '../src/events/app-events';
 import { startIsolatedApp } from './utils/isolated-app';
 import { eventually } from './utils/smtp';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
@@ -355,7 +355,7 @@ describe('users and approvals (e2e)', () => {
       expect((await ctx.http.post('/api/auth/login').send({ email: pending.email, password: pending.password })).status).not.toBe(200);
       const marker = await newUser(ctx, { approved: false });
       const heard: number[] = [];
-      ctx.app.get(UserEvents).onUserApproved((user) => {
+      ctx.app.get(AppEvents).on('UserApproved', (user) => {
         if (user.id === pending.id || user.id === marker.id) heard.push(user.id);
       });
 

@@ -36,7 +36,7 @@ import { PasswordResetService } from './password-reset.service';
 import { destroySession, regenerateSession, saveSession, SESSION_COOKIE } from './session-store';
 import { SecureCookieTransport } from './secure-transport.guard';
 import { SessionsService } from './sessions.service';
-import { UserEvents } from '../users/user-events';
+import { AppEvents } from '../events/app-events';
 import { ApiResult } from '../openapi/api-result';
 
 @ApiTags('auth')
@@ -50,7 +50,7 @@ export class AuthController {
     private readonly limits: AuthLimits,
     private readonly resets: PasswordResetService,
     private readonly unlocks: LoginUnlockService,
-    private readonly userEvents: UserEvents,
+    private readonly events: AppEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -163,7 +163,7 @@ export class AuthController {
       throw error;
     }
     await this.sessions.revokeUserSessions(userId);
-    this.userEvents.accessChanged(userId); // this process's session cache forgets him at once
+    this.events.emit('AccessChanged', { scope: userId }); // this process's session cache forgets him at once
     await regenerateSession(request);
     request.session.userId = userId;
     await saveSession(request);

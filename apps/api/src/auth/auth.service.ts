@@ -3,7 +3,7 @@ import { COLLABORATOR_PROFILE_ID, profileForRole, roleForProfile, type User } fr
 import { isUniqueViolation } from '../common/db-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EmailService } from '../email/email.service';
-import { UserEvents } from '../users/user-events';
+import { AppEvents } from '../events/app-events';
 import { toUser } from '../users/user.mapper';
 import { UserIdentityService } from '../users/user-identity.service';
 import type { ChangePasswordDto, LoginDto, RegisterDto, UpdateProfileDto } from './dto/auth.dto';
@@ -19,7 +19,7 @@ export class AuthService {
   constructor(
     private readonly identity: UserIdentityService,
     private readonly email: EmailService,
-    private readonly userEvents: UserEvents,
+    private readonly events: AppEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,7 +45,7 @@ export class AuthService {
           accessProfileId: COLLABORATOR_PROFILE_ID,
           requestedProfileId: profileForRole(dto.role ?? 'collaborator'),
         });
-        this.userEvents.userRegistered({ id, name: dto.name, email: dto.email });
+        this.events.emit('UserRegistered', { id, name: dto.name, email: dto.email });
         return;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error; // the same e-mail registered at the same moment
@@ -96,7 +96,7 @@ export class AuthService {
   async updateProfile(userId: number, dto: UpdateProfileDto): Promise<User> {
     await this.identity.assertAvailable(undefined, dto.email, userId);
     await this.identity.updateProfile(userId, { name: dto.name, email: dto.email });
-    this.userEvents.accessChanged(userId); // the cached session user carries the name and e-mail
+    this.events.emit('AccessChanged', { scope: userId }); // the cached session user carries the name and e-mail
     return this.me(userId);
   }
 

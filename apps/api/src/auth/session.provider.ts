@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import type { RequestHandler } from 'express';
 import { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { UserEvents } from '../users/user-events';
+import { type AppEventMap, OnAppEvent } from '../events/app-events';
 import { SessionCache } from './session-cache';
 import { createStore, sessionMiddleware } from './session-store';
 
@@ -15,13 +15,18 @@ export class SessionProvider implements OnModuleInit, OnModuleDestroy {
   private readonly cache: SessionCache;
   private readonly store: ReturnType<typeof createStore>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, userEvents: UserEvents) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.pool = new Pool({ connectionString: config.databaseUrl, max: 5 });
     this.pool.on('error', () => undefined); // a dropped idle client is replaced on next use
     this.cache = new SessionCache(config.databaseUrl, config.cacheTtlMs);
     this.store = createStore(this.pool, this.cache);
     this.handler = sessionMiddleware(config, this.store);
-    userEvents.onAccessChanged((scope) => this.cache.invalidate(scope === 'everyone' ? '*' : `u:${scope}`));
+  }
+
+  /** This process forgets the cached session users at once (other replicas hear it from the database). */
+  @OnAppEvent('AccessChanged')
+  onAccessChanged({ scope }: AppEventMap['AccessChanged']): void {
+    this.cache.invalidate(scope === 'everyone' ? '*' : `u:${scope}`);
   }
 
   async onModuleInit(): Promise<void> {

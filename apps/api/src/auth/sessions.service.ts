@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { UserDirectory } from '../users/user-directory';
-import { UserEvents } from '../users/user-events';
+import { type AppEventMap, OnAppEvent } from '../events/app-events';
 import { SESSION_TABLE, storedSessionId } from './session-store';
 
 /** Server-side session records beyond the current request's (the auth module owns the session table). */
@@ -10,10 +10,13 @@ import { SESSION_TABLE, storedSessionId } from './session-store';
 export class SessionsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    userEvents: UserEvents,
     private readonly users: UserDirectory,
-  ) {
-    userEvents.onEndSessions((userId, exceptSid) => this.revokeUserSessions(userId, exceptSid));
+  ) {}
+
+  /** The users module asks for it (a password change, an account that goes) without depending on auth. */
+  @OnAppEvent('SessionsEndRequested')
+  async onSessionsEndRequested({ userId, exceptSessionId }: AppEventMap['SessionsEndRequested']): Promise<void> {
+    await this.revokeUserSessions(userId, exceptSessionId);
   }
 
   /** Ends every session of a user except one (its id as the cookie carries it) (after a password change, or when an account goes). */

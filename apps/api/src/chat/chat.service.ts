@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom, type MarkChatReadResponse } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { UserDirectory } from '../users/user-directory';
-import { ChatEvents } from './chat-events';
+import { AppEvents } from '../events/app-events';
 import type { ChatMessagesQueryDto, CreateChatRoomDto, SendChatMessageDto } from './dto/chat.dto';
 import { isUniqueViolation } from '../common/db-errors';
 
@@ -33,7 +33,7 @@ interface MessageRow {
 export class ChatService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly events: ChatEvents,
+    private readonly events: AppEvents,
     private readonly users: UserDirectory,
   ) {}
 
@@ -107,7 +107,7 @@ export class ChatService {
       // The event carries the message exactly as the API sends it (a string time, not a Date).
       return { ...created, created_at: new Date(created.created_at).toISOString() };
     });
-    this.events.emitMessageCreated({ roomId, message, authorId: user.id });
+    this.events.emit('ChatMessageCreated', { roomId, message, authorId: user.id });
     return message;
   }
 
@@ -147,7 +147,7 @@ export class ChatService {
       [roomId, user.id],
     );
     if (!row) throw new NotFoundException(CHAT_MESSAGES.roomNotFound);
-    this.events.emitRoomRead({ roomId, userId: user.id });
+    this.events.emit('ChatRoomRead', { roomId, userId: user.id });
     return { room_id: roomId, last_read_message_id: row.lastReadMessageId || null, unread_count: 0 };
   }
 

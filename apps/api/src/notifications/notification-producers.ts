@@ -1,13 +1,10 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { can, timeEntryScope } from '@wkflow/contracts';
 import { ChatDirectory } from '../chat/chat-directory';
-import { ChatEvents, type ChatMessageCreatedEvent } from '../chat/chat-events';
+import { type AppEventMap, OnAppEvent } from '../events/app-events';
 import { maySeeTask } from '../tasks/task-access';
-import { TaskEvents, type TaskEvent } from '../tasks/task-events';
 import { TaskLookup, type TaskSummary } from '../tasks/task-lookup';
-import { TimerEvents, type TimerChangedEvent } from '../timer/timer-events';
 import { UserDirectory, type UserAccess, type UserContact } from '../users/user-directory';
-import { UserEvents } from '../users/user-events';
 import { NotificationsService } from './notifications.service';
 import { RealtimeService } from './realtime.service';
 
@@ -15,50 +12,49 @@ const CHAT_PREVIEW = 200;
 
 /**
  * Turns board, chat and account events into notifications (each by the recipient's preferences)
- * and /ws change events (board deltas come from BoardFeed). The hooks fire after the event's commit.
+ * and /ws change events (board deltas come from BoardFeed). The events fire after their commit.
  */
 @Injectable()
-export class NotificationProducers implements OnModuleInit {
+export class NotificationProducers {
   constructor(
     private readonly users: UserDirectory,
     private readonly tasks: TaskLookup,
     private readonly chat: ChatDirectory,
     private readonly notifications: NotificationsService,
     private readonly realtime: RealtimeService,
-    private readonly taskEvents: TaskEvents,
-    private readonly userEvents: UserEvents,
-    private readonly chatEvents: ChatEvents,
-    private readonly timerEvents: TimerEvents,
   ) {}
 
-  onModuleInit(): void {
-    this.taskEvents.subscribe((event) => this.onTaskEvent(event));
-    this.userEvents.onUserApproved(async (user) => {
-      await this.notifications.notify(user.id, 'account_approved', {
-        title: 'Sua conta foi aprovada',
-        message: `Olá, ${user.name}! Sua conta no WKFlow foi aprovada. Você já pode entrar com seu e-mail e senha.`,
-      });
+  @OnAppEvent('UserApproved')
+  async onUserApproved(user: AppEventMap['UserApproved']): Promise<void> {
+    await this.notifications.notify(user.id, 'account_approved', {
+      title: 'Sua conta foi aprovada',
+      message: `Olá, ${user.name}! Sua conta no WKFlow foi aprovada. Você já pode entrar com seu e-mail e senha.`,
     });
-    this.userEvents.onUserRegistered(async (user) => {
-      // Administrators hear of every account waiting for approval (bell, and e-mail when configured).
-      const [admins, profile] = await Promise.all([this.users.approvedAdminIds(), this.users.requestedProfileNameOf(user.id)]);
-      await this.notifications.notifyEach(admins, 'account_requested', {
-        title: 'Novo cadastro aguardando aprovação',
-        message: `${user.name} (${user.email}) se cadastrou${profile ? ` e solicitou o perfil ${profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,
-        data: { userId: user.id },
-      });
+  }
+
+  /** Administrators hear of every account waiting for approval (bell, and e-mail when configured). */
+  @OnAppEvent('UserRegistered')
+  async onUserRegistered(user: AppEventMap['UserRegistered']): Promise<void> {
+    const [admins, profile] = await Promise.all([this.users.approvedAdminIds(), this.users.requestedProfileNameOf(user.id)]);
+    await this.notifications.notifyEach(admins, 'account_requested', {
+      title: 'Novo cadastro aguardando aprovação',
+      message: `${user.name} (${user.email}) se cadastrou${profile ? ` e solicitou o perfil ${profile}` : ''}. Aprove ou rejeite em Usuários › Aprovações.`,
+      data: { userId: user.id },
     });
-    this.chatEvents.onMessageCreated((event) => this.onChatMessage(event));
-    // Reading a room reads its chat notification: the next message starts a new one.
-    this.chatEvents.onRoomRead(({ roomId, userId }) => this.notifications.markRoomRead(userId, roomId));
-    this.timerEvents.subscribe((event) => this.onTimerChanged(event));
+  }
+
+  /** Reading a room reads its chat notification: the next message starts a new one. */
+  @OnAppEvent('ChatRoomRead')
+  async onRoomRead({ roomId, userId }: AppEventMap['ChatRoomRead']): Promise<void> {
+    await this.notifications.markRoomRead(userId, roomId);
   }
 
   /**
    * 'timer.changed' (ids only) to the entry's owner and to whoever may see his entries: a
    * time_tracking scope of every entry, or of entries on tasks assigned to them.
    */
-  private async onTimerChanged(event: TimerChangedEvent): Promise<void> {
+  @OnAppEvent('TimerChanged')
+  async onTimerChanged(event: AppEventMap['TimerChanged']): Promise<void> {
     const [assigneeIds, users] = await Promise.all([this.tasks.assigneesOf(event.taskId), this.users.approvedAccess()]);
     const assignees = new Set<number>(assigneeIds);
     const message = { type: 'timer.changed' as const, taskId: event.taskId, userId: event.userId };
@@ -102,42 +98,57 @@ export class NotificationProducers implements OnModuleInit {
     };
   }
 
-  private async onTaskEvent(event: TaskEvent): Promise<void> {
-    // Open boards hear of the change itself from the board feed (BoardFeed, from the change log).
-    if (event.type === 'taskCreated' || event.type === 'taskAssigned') {
-      const told = event.type === 'taskCreated' ? event.assignedTo : event.added;
-      const { readers, actor } = await this.taskAudience(told, event.actorId, told);
-      if (!readers.length) return;
-      const task = await this.task(event.taskId);
-      if (!task) return;
-      await this.notifications.notifyContacts(readers, 'task_assigned', {
-        title: `Nova tarefa atribuída: ${task.title}`,
-        message: `${actor} atribuiu a tarefa "${task.title}" a você.`,
-        data: { taskId: event.taskId },
-      });
-    } else if (event.type === 'commentAdded') {
-      const task = await this.task(event.taskId);
-      if (!task) return;
-      const { readers, actor } = await this.taskAudience(task.assignees, event.actorId, task.assignees);
-      await this.notifications.notifyContacts(readers, 'task_comment', {
-        title: `Novo comentário em: ${task.title}`,
-        message: `${actor} comentou na tarefa "${task.title}".`,
-        data: { taskId: event.taskId, commentId: event.commentId },
-      });
-    } else if (event.type === 'taskMoved' && event.completed) {
-      const task = event.task ?? (await this.task(event.taskId));
-      if (!task) return;
-      const { readers, actor } = await this.taskAudience(
-        [...task.assignees, ...(task.createdBy ? [task.createdBy] : [])],
-        event.actorId,
-        task.assignees,
-      );
-      await this.notifications.notifyContacts(readers, 'task_completed', {
-        title: `Tarefa concluída: ${task.title}`,
-        message: `${actor} concluiu a tarefa "${task.title}".`,
-        data: { taskId: event.taskId },
-      });
-    }
+  // Open boards hear of task changes themselves from the board feed (BoardFeed, from the change log).
+
+  @OnAppEvent('TaskCreated')
+  async onTaskCreated(event: AppEventMap['TaskCreated']): Promise<void> {
+    await this.tellAssigned(event.taskId, event.actorId, event.assignedTo);
+  }
+
+  @OnAppEvent('TaskAssigned')
+  async onTaskAssigned(event: AppEventMap['TaskAssigned']): Promise<void> {
+    await this.tellAssigned(event.taskId, event.actorId, event.added);
+  }
+
+  private async tellAssigned(taskId: number, actorId: number, told: number[]): Promise<void> {
+    const { readers, actor } = await this.taskAudience(told, actorId, told);
+    if (!readers.length) return;
+    const task = await this.task(taskId);
+    if (!task) return;
+    await this.notifications.notifyContacts(readers, 'task_assigned', {
+      title: `Nova tarefa atribuída: ${task.title}`,
+      message: `${actor} atribuiu a tarefa "${task.title}" a você.`,
+      data: { taskId },
+    });
+  }
+
+  @OnAppEvent('CommentAdded')
+  async onCommentAdded(event: AppEventMap['CommentAdded']): Promise<void> {
+    const task = await this.task(event.taskId);
+    if (!task) return;
+    const { readers, actor } = await this.taskAudience(task.assignees, event.actorId, task.assignees);
+    await this.notifications.notifyContacts(readers, 'task_comment', {
+      title: `Novo comentário em: ${task.title}`,
+      message: `${actor} comentou na tarefa "${task.title}".`,
+      data: { taskId: event.taskId, commentId: event.commentId },
+    });
+  }
+
+  @OnAppEvent('TaskMoved')
+  async onTaskMoved(event: AppEventMap['TaskMoved']): Promise<void> {
+    if (!event.completed) return;
+    const task = event.task ?? (await this.task(event.taskId));
+    if (!task) return;
+    const { readers, actor } = await this.taskAudience(
+      [...task.assignees, ...(task.createdBy ? [task.createdBy] : [])],
+      event.actorId,
+      task.assignees,
+    );
+    await this.notifications.notifyContacts(readers, 'task_completed', {
+      title: `Tarefa concluída: ${task.title}`,
+      message: `${actor} concluiu a tarefa "${task.title}".`,
+      data: { taskId: event.taskId },
+    });
   }
 
   /**
@@ -147,7 +158,8 @@ export class NotificationProducers implements OnModuleInit {
    * and anyone whose open page shows that room right now. A burst in one room is one notification
    * per reader until it is read (NotificationsService.notifyChat).
    */
-  private async onChatMessage(event: ChatMessageCreatedEvent): Promise<void> {
+  @OnAppEvent('ChatMessageCreated')
+  async onChatMessage(event: AppEventMap['ChatMessageCreated']): Promise<void> {
     const chatReaders = (await this.recipients(null)).filter((user) => can(user, 'chat', 'read'));
     this.realtime.sendToUsers(
       chatReaders.map((user) => user.id),

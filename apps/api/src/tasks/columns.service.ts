@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { completionRenameQuestion, DEFAULT_COLUMN_COLOR, isCompletedColumnName, type Column } from '@wkflow/contracts';
 import type { CreateColumnDto, ReorderColumnsDto, UpdateColumnDto } from './dto/tasks.dto';
-import { TaskEvents } from './task-events';
+import { AppEvents } from '../events/app-events';
 
 export const COLUMN_NOT_FOUND = 'Lista não encontrada';
 export const FIXED_COLUMN = 'Listas fixas não podem ser excluídas';
@@ -16,7 +16,7 @@ const COLUMN_FIELDS = `id, name, position, color, "isFixed"`;
 export class ColumnsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly events: TaskEvents,
+    private readonly events: AppEvents,
   ) {}
 
   /** Every column in board order (`db`: inside a transaction, e.g. the change log's snapshot). */
@@ -46,7 +46,7 @@ export class ColumnsService {
       ]);
       return row as Column;
     });
-    this.events.emit({ type: 'columnsChanged', actorId });
+    this.events.emit('ColumnsChanged', { actorId });
     return column;
   }
 
@@ -82,7 +82,7 @@ export class ColumnsService {
       );
       return rows[0] as Column;
     });
-    this.events.emit({ type: 'columnsChanged', actorId });
+    this.events.emit('ColumnsChanged', { actorId });
     return column;
   }
 
@@ -106,7 +106,7 @@ export class ColumnsService {
         `UPDATE columns c SET position = r.rn FROM (SELECT id, row_number() OVER (ORDER BY position, id)::int AS rn FROM columns) r WHERE c.id = r.id`,
       );
     });
-    this.events.emit({ type: 'columnsChanged', actorId });
+    this.events.emit('ColumnsChanged', { actorId });
   }
 
   /** New order from the given positions; columns not listed keep their relative order after them. */
@@ -127,7 +127,7 @@ export class ColumnsService {
       }
       return db.query(`SELECT ${COLUMN_FIELDS} FROM columns ORDER BY position, id`);
     });
-    this.events.emit({ type: 'columnsChanged', actorId });
+    this.events.emit('ColumnsChanged', { actorId });
     return columns;
   }
 }

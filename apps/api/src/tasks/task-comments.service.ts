@@ -5,7 +5,7 @@ import type { TaskComment, TaskHistoryItem } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { ClientDirectory } from '../clients/client-directory';
 import { UserDirectory } from '../users/user-directory';
-import { TaskEvents } from './task-events';
+import { AppEvents } from '../events/app-events';
 import { TaskLookup } from './task-lookup';
 
 /** A task's comments and the reading of its history (names from the users and clients modules). */
@@ -14,7 +14,7 @@ export class TaskCommentsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: TaskLookup,
-    private readonly events: TaskEvents,
+    private readonly events: AppEvents,
     private readonly users: UserDirectory,
     private readonly clients: ClientDirectory,
   ) {}
@@ -45,7 +45,7 @@ export class TaskCommentsService {
       `INSERT INTO task_comments ("taskId", "userId", content) VALUES ($1, $2, $3) RETURNING id, content, "createdAt"`,
       [taskId, user.id, content],
     );
-    this.events.emit({ type: 'commentAdded', taskId, actorId: user.id, commentId: row.id });
+    this.events.emit('CommentAdded', { taskId, actorId: user.id, commentId: row.id });
     return {
       id: row.id,
       content: row.content,

@@ -7,7 +7,8 @@ import { pgError } from '../common/db-errors';
 import { preparedQuery } from '../common/prepared-query';
 import type { MoveTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, editRights } from './task-access';
-import { TaskEvents, type TaskMove } from './task-events';
+import { AppEvents } from '../events/app-events';
+import { taskMoved, type TaskMove } from './task-move';
 import { TaskHistoryWriter } from './task-history';
 import { freshRanks, isWriteConflict, RANK_MAX_LENGTH, rankBetween, retryOnWriteConflict, UnusableRankError } from './task-rank';
 import { TaskRows, taskSelect, type TaskRow } from './task-rows';
@@ -127,7 +128,7 @@ export class TaskOrdering {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rows: TaskRows,
     private readonly historyWriter: TaskHistoryWriter,
-    private readonly events: TaskEvents,
+    private readonly events: AppEvents,
   ) {}
 
   /** A key after the last board task of the column (new and restored tasks go to the end). */
@@ -296,12 +297,15 @@ export class TaskOrdering {
       if (current.newRank !== null) {
         const completed = columns.completion.includes(dto.columnId);
         const wasCompleted = columns.completion.includes(current.columnId);
-        this.events.emitMoved(id, user.id, {
-          from: current.columnId,
+        this.events.emit(
+          'TaskMoved',
+          taskMoved(id, user.id, {
+            from: current.columnId,
           to: dto.columnId,
           completed: completed && !wasCompleted,
           task: { id, title: current.title, clientId: current.clientId, createdBy: current.createdBy, assignees: current.assignedTo },
-        });
+          }),
+        );
         return this.rows.toTask({
           ...current,
           columnId: dto.columnId,
@@ -326,7 +330,8 @@ export class TaskOrdering {
         return this.rows.toTask((await this.rows.findRow(db, id))!);
       }),
     );
-    this.events.emitMoved(id, user.id, moved);
+    const move = moved as TaskMove | null;
+    if (move) this.events.emit('TaskMoved', taskMoved(id, user.id, move));
     return task;
   }
 }

@@ -9,7 +9,6 @@ import { TaskBoardRepository } from './task-board.repository';
 import { TaskOrdering } from './task-order.service';
 import { TaskRows } from './task-rows';
 import { TaskCommentsService } from './task-comments.service';
-import { TaskEvents } from './task-events';
 import { TaskHistoryWriter } from './task-history';
 import { TaskLookup } from './task-lookup';
 import { ColumnsController, TasksController } from './tasks.controller';
@@ -29,9 +28,8 @@ import { TasksService } from './tasks.service';
     TaskHistoryWriter,
     ColumnsService,
     AttachmentsService,
-    TaskEvents,
     BoardChangeLog,
   ],
-  exports: [TasksService, TaskBoard, TaskEvents, TaskLookup, TaskHistoryWriter, BoardChangeLog],
+  exports: [TasksService, TaskBoard, TaskLookup, TaskHistoryWriter, BoardChangeLog],
 })
 export class TasksModule {}

@@ -8,7 +8,8 @@ import { UserDirectory } from '../users/user-directory';
 import type { CreateTaskDto, UpdateTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, TASK_NOT_ARCHIVED } from './task-access';
 import { plainFieldChanges } from './task-changes';
-import { TaskEvents, type TaskMove } from './task-events';
+import { AppEvents } from '../events/app-events';
+import { taskMoved, type TaskMove } from './task-move';
 import { TaskHistoryWriter, type HistoryRow } from './task-history';
 import { TaskOrdering } from './task-order.service';
 import { retryOnWriteConflict } from './task-rank';
@@ -21,7 +22,7 @@ export class TasksService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rows: TaskRows,
     private readonly ordering: TaskOrdering,
-    private readonly events: TaskEvents,
+    private readonly events: AppEvents,
     private readonly historyWriter: TaskHistoryWriter,
     private readonly clients: ClientDirectory,
     private readonly users: UserDirectory,
@@ -86,7 +87,7 @@ export class TasksService {
         return this.rows.toTask((await this.rows.findRow(db, id))!);
       }),
     );
-    this.events.emit({ type: 'taskCreated', taskId: task.id, actorId: user.id, assignedTo: task.assignedTo });
+    this.events.emit('TaskCreated', { taskId: task.id, actorId: user.id, assignedTo: task.assignedTo });
     return task;
   }
 
@@ -151,10 +152,11 @@ export class TasksService {
         return this.rows.toTask((await this.rows.findRow(db, id))!);
       }),
     );
-    this.events.emit({ type: 'taskUpdated', taskId: id, actorId: user.id });
+    this.events.emit('TaskUpdated', { taskId: id, actorId: user.id });
     const change = assignmentChange as { added: number[]; removed: number[] } | null;
-    if (change) this.events.emit({ type: 'taskAssigned', taskId: id, actorId: user.id, ...change });
-    this.events.emitMoved(id, user.id, moved as TaskMove | null);
+    if (change) this.events.emit('TaskAssigned', { taskId: id, actorId: user.id, ...change });
+    const move = moved as TaskMove | null;
+    if (move) this.events.emit('TaskMoved', taskMoved(id, user.id, move));
     return task;
   }
 
@@ -192,7 +194,7 @@ export class TasksService {
         return this.rows.toTask((await this.rows.findRow(db, id))!);
       }),
     );
-    this.events.emit({ type: 'taskUpdated', taskId: id, actorId: user.id });
+    this.events.emit('TaskUpdated', { taskId: id, actorId: user.id });
     return task;
   }
 }

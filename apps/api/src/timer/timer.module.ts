@@ -4,13 +4,12 @@ import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { TaskTotalTimeController, TimeEntriesController, TimeLockController } from './timer.controller';
 import { TimeLockService } from './time-lock.service';
-import { TimerEvents } from './timer-events';
 import { TimerService } from './timer.service';
 
 @Module({
   imports: [TasksModule, UsersModule, ClientsModule],
   controllers: [TimeEntriesController, TaskTotalTimeController, TimeLockController],
-  providers: [TimerService, TimerEvents, TimeLockService],
-  exports: [TimerService, TimerEvents],
+  providers: [TimerService, TimeLockService],
+  exports: [TimerService],
 })
 export class TimerModule {}

@@ -34,7 +34,7 @@ import { TaskLookup, taskSql } from '../tasks/task-lookup';
 import { UserDirectory } from '../users/user-directory';
 import { ActiveTimerCache } from './active-timer-cache';
 import { scopeCondition } from './time-entry-sql';
-import { TimerEvents } from './timer-events';
+import { AppEvents } from '../events/app-events';
 import { TimeLockService } from './time-lock.service';
 import { isUniqueViolation } from '../common/db-errors';
 
@@ -84,7 +84,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly events: TimerEvents,
+    private readonly events: AppEvents,
     private readonly lock: TimeLockService,
     private readonly tasks: TaskLookup,
     private readonly history: TaskHistoryWriter,
@@ -123,7 +123,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       });
       // The database notifies every process too; forgetting here first means this user's next poll sees it at once.
       this.activeTimers.invalidate(String(user.id));
-      this.events.emit({ userId: user.id, taskId });
+      this.events.emit('TimerChanged', { userId: user.id, taskId });
       return toTimeEntry({ ...row, taskTitle: task.title });
     } catch (error) {
       // A concurrent start won the race: the partial unique index refused this one.
@@ -194,7 +194,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       return toTimeEntry({ ...row, taskTitle: task.title, userName: ownerName });
     });
     this.activeTimers.invalidate(String(ownerId));
-    this.events.emit({ userId: ownerId, taskId: created.taskId });
+    this.events.emit('TimerChanged', { userId: ownerId, taskId: created.taskId });
     return created;
   }
 
@@ -222,7 +222,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       return toTimeEntry(row);
     });
     this.activeTimers.invalidate(String(user.id));
-    this.events.emit({ userId: user.id, taskId: stopped.taskId });
+    this.events.emit('TimerChanged', { userId: user.id, taskId: stopped.taskId });
     return stopped;
   }
 
@@ -341,7 +341,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       return toTimeEntry(row);
     });
     this.activeTimers.invalidate(String(updated.userId));
-    this.events.emit({ userId: updated.userId, taskId: updated.taskId });
+    this.events.emit('TimerChanged', { userId: updated.userId, taskId: updated.taskId });
     return updated;
   }
 
@@ -355,6 +355,6 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       return { userId: entry.userId, taskId: entry.taskId };
     });
     this.activeTimers.invalidate(String(owner.userId));
-    this.events.emit(owner);
+    this.events.emit('TimerChanged', owner);
   }
 }

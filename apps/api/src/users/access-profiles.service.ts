@@ -13,7 +13,7 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { translate } from '../common/db-errors';
 import type { AccessProfileDto, CreateModulePermissionDto } from './dto/users.dto';
-import { UserEvents } from './user-events';
+import { AppEvents } from '../events/app-events';
 
 export type { AccessProfile };
 
@@ -34,13 +34,13 @@ const profileMissing = () => new NotFoundException(USER_ERRORS.profileNotFound);
 export class AccessProfilesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly events: UserEvents,
+    private readonly events: AppEvents,
   ) {}
 
   /** Runs a committed change to profiles or permissions, then says everyone's access may differ. */
   private async changingAccess<T>(change: () => Promise<T>): Promise<T> {
     const result = await change();
-    this.events.accessChanged('everyone');
+    this.events.emit('AccessChanged', { scope: 'everyone' });
     return result;
   }
 

@@ -5,7 +5,7 @@ import { ADMIN_PROFILE_ID, type PermissionSubject } from '@wkflow/contracts';
 import { SESSION_CHANNEL } from '../auth/session-cache';
 import { ChangeListener } from '../common/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { UserEvents } from './user-events';
+import { type AppEventMap, OnAppEvent } from '../events/app-events';
 
 /** A transaction's manager to read inside it, or the data source. */
 type Db = EntityManager | DataSource;
@@ -52,7 +52,6 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
-    events: UserEvents,
   ) {
     this.listener = new ChangeListener(
       config.databaseUrl,
@@ -62,9 +61,11 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
       },
       () => this.forgetProfiles(),
     );
-    events.onAccessChanged((scope) => {
-      if (scope === 'everyone') this.forgetProfiles();
-    });
+  }
+
+  @OnAppEvent('AccessChanged')
+  onAccessChanged({ scope }: AppEventMap['AccessChanged']): void {
+    if (scope === 'everyone') this.forgetProfiles();
   }
 
   async onModuleInit(): Promise<void> {

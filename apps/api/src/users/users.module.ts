@@ -7,7 +7,6 @@ import { ModulePermissionEntity } from './module-permission.entity';
 import { ModulePermissionsController } from './module-permissions.controller';
 import { UserEntity } from './user.entity';
 import { UserDirectory } from './user-directory';
-import { UserEvents } from './user-events';
 import { UserIdentityService } from './user-identity.service';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
@@ -15,7 +14,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, AccessProfileEntity, ModulePermissionEntity])],
   controllers: [UsersController, AccessProfilesController, ModulePermissionsController],
-  providers: [UserIdentityService, UsersService, AccessProfilesService, UserEvents, UserDirectory],
-  exports: [UserIdentityService, UserEvents, UserDirectory],
+  providers: [UserIdentityService, UsersService, AccessProfilesService, UserDirectory],
+  exports: [UserIdentityService, UserDirectory],
 })
 export class UsersModule {}

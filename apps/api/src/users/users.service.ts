@@ -21,7 +21,7 @@ import { isUniqueViolation, translate } from '../common/db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
 import type { UserEntity } from './user.entity';
 import { toUser } from './user.mapper';
-import { UserEvents } from './user-events';
+import { AppEvents } from '../events/app-events';
 import { IDENTITY_CONSTRAINTS, UserIdentityService } from './user-identity.service';
 
 export const USER_NOT_FOUND = USER_ERRORS.userNotFound;
@@ -55,7 +55,7 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly identity: UserIdentityService,
-    private readonly events: UserEvents,
+    private readonly events: AppEvents,
   ) {}
 
   /** The team: approved users; pending ones too only for users read. */
@@ -162,7 +162,7 @@ export class UsersService {
         );
         return toUser(row);
       });
-      this.events.accessChanged(id);
+      this.events.emit('AccessChanged', { scope: id });
       return updated;
     } catch (error) {
       translate(error, WRITE_CONSTRAINTS, WRITE_CODES);
@@ -183,8 +183,8 @@ export class UsersService {
       await hashPassword(dto.newPassword),
     ]);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
-    await this.events.endSessions(id, id === actor.id ? currentSessionId : undefined);
-    this.events.accessChanged(id);
+    await this.events.emitAndWait('SessionsEndRequested', { userId: id, exceptSessionId: id === actor.id ? currentSessionId : undefined });
+    this.events.emit('AccessChanged', { scope: id });
   }
 
   /**
@@ -193,7 +193,7 @@ export class UsersService {
    * one the account holds (Colaborador from registration, never Administrador): what the
    * registrant asked for is only a hint, so Administrador needs `accessProfileId: 1` from an
    * administrator. A username an approved account took meanwhile is a 409 too. The approval is
-   * audited in the same transaction, and UserEvents tells its listeners after the commit.
+   * audited in the same transaction, and AppEvents tells its listeners after the commit.
    */
   async approve(actor: AuthenticatedUser, id: number, accessProfileId?: number): Promise<User> {
     const [current] = await this.dataSource.query(`SELECT "accessProfileId", "requestedProfileId" FROM users WHERE id = $1`, [id]);
@@ -227,8 +227,8 @@ export class UsersService {
       });
       return toUser(row);
     });
-    this.events.accessChanged(id);
-    this.events.userApproved(user);
+    this.events.emit('AccessChanged', { scope: id });
+    this.events.emit('UserApproved', user);
     return user;
   }
 
