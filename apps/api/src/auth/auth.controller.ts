@@ -1,27 +1,13 @@
-import {
-  Body,
-  Controller,
-  BadRequestException,
-  ForbiddenException,
-  Get,
-  HttpCode,
-  Inject,
-  Logger,
-  Post,
-  Put,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, BadRequestException, Get, HttpCode, Inject, Logger, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { LOGIN_UNLOCK_SENT, LOGIN_UNLOCKED, PASSWORD_RESET_REQUESTED, type MessageResponse, type MeResponse } from '@wkflow/contracts';
+import { LOGIN_UNLOCKED, PASSWORD_RESET_REQUESTED, type MessageResponse, type MeResponse } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Authenticated, CurrentUser, Public } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
-import { AuthLimits, LOGIN_RATE_LIMITED, type LoginAttempt, TooManyRequests } from './auth-limits';
+import { AuthLimits } from './auth-limits';
 import { AuthService, REGISTERED, WRONG_CURRENT_PASSWORD } from './auth.service';
-import { clientSource } from './client-source';
+import { clientAddress, clientSource } from './client-source';
 import {
   ChangePasswordDto,
   ForgotPasswordDto,
@@ -33,9 +19,11 @@ import {
 } from './dto/auth.dto';
 import { LoginUnlockService } from './login-unlock.service';
 import { PasswordResetService } from './password-reset.service';
-import { destroySession, regenerateSession, saveSession, SESSION_COOKIE } from './session-store';
+import { destroySession, SESSION_COOKIE } from './session-store';
 import { SecureCookieTransport } from './secure-transport.guard';
 import { SessionsService } from './sessions.service';
+import { LocalSignInGuard } from './sign-in/local-sign-in.guard';
+import { SignInService, signedInUser } from './sign-in/sign-in.service';
 import { AppEvents } from '../events/app-events';
 import { ApiResult } from '../openapi/api-result';
 
@@ -50,6 +38,7 @@ export class AuthController {
     private readonly limits: AuthLimits,
     private readonly resets: PasswordResetService,
     private readonly unlocks: LoginUnlockService,
+    private readonly signIn: SignInService,
     private readonly events: AppEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -64,48 +53,15 @@ export class AuthController {
     return { message: REGISTERED };
   }
 
-  /**
-   * 401 for wrong credentials, 429 while this source's own limits are spent. While the account's
-   * ceiling holds this (unknown) source, 403 with LOGIN_UNLOCK_SENT whatever the password (429
-   * with Retry-After when no link can be sent): the right one also mails the unlock link.
-   */
+  /** E-mail and password through the local Passport strategy (its answers: LocalStrategy), then the session. */
   @Public()
   @Post('login')
-  @UseGuards(SecureCookieTransport)
+  @UseGuards(SecureCookieTransport, LocalSignInGuard)
   @HttpCode(200)
   @ApiResult('MeResponse', { errors: [401, 429] })
-  async login(@Body() dto: LoginDto, @Req() request: Request): Promise<MeResponse> {
-    const source = clientSource(clientAddress(request));
-    const attempt = await this.limits.login(dto.email, source);
-    if (attempt.ceilingReached) this.inBackground('owner notice', this.unlocks.tellOwner(dto.email));
-    if (attempt.held) return this.heldLogin(dto, request, source, attempt.held);
-    let user;
-    try {
-      user = await this.auth.authenticate(dto);
-    } catch (error) {
-      // A pending account's right password is no guess.
-      if (error instanceof ForbiddenException) await attempt.notCounted();
-      throw error;
-    }
-    await attempt.succeeded();
-    // A fresh session id at login: a planted cookie never becomes an authenticated one.
-    await regenerateSession(request);
-    request.session.userId = user.id;
-    await saveSession(request);
-    return { user, timeZone: this.config.appTimezone };
-  }
-
-  /**
-   * The answer to a held login tells nothing of the password: it is checked all the same (one
-   * argon2 run), and only a right one mails the link, after the answer is sent.
-   */
-  private async heldLogin(dto: LoginDto, request: Request, source: string, held: NonNullable<LoginAttempt['held']>): Promise<never> {
-    const linkBase = this.resets.linkBase(request.get('origin'));
-    // No way to mail a link (no SMTP_URL, no web address): a timed hold, as for spent limits.
-    if (!this.unlocks.canSendLinks(linkBase)) throw new TooManyRequests(LOGIN_RATE_LIMITED, held.retryAfterSeconds);
-    const account = await this.auth.approvedAccount(dto);
-    if (account) this.inBackground('unlock link', this.unlocks.sendLink(account, source, clientAddress(request), linkBase));
-    throw new ForbiddenException(LOGIN_UNLOCK_SENT);
+  // The body is validated (and read) by LocalSignInGuard; declared here for the pipe and the OpenAPI document.
+  async login(@Body() _credentials: LoginDto, @Req() request: Request): Promise<MeResponse> {
+    return this.signIn.establish(request, signedInUser(request));
   }
 
   /** Makes the source the link was sent for known to its account: the login from there gets in. */
@@ -123,10 +79,6 @@ export class AuthController {
       throw error;
     }
     return { message: LOGIN_UNLOCKED };
-  }
-
-  private inBackground(what: string, work: Promise<void>): void {
-    work.catch((error: unknown) => this.logger.error(`${what} failed: ${error instanceof Error ? error.message : error}`));
   }
 
   /**
@@ -164,10 +116,7 @@ export class AuthController {
     }
     await this.sessions.revokeUserSessions(userId);
     this.events.emit('AccessChanged', { scope: userId }); // this process's session cache forgets him at once
-    await regenerateSession(request);
-    request.session.userId = userId;
-    await saveSession(request);
-    return { user: await this.auth.me(userId), timeZone: this.config.appTimezone };
+    return this.signIn.establish(request, await this.auth.me(userId));
   }
 
   @Public()
@@ -210,9 +159,4 @@ export class AuthController {
     await this.sessions.revokeUserSessions(user.id, request.sessionID);
     return { success: true, message: 'Senha alterada com sucesso!' };
   }
-}
-
-/** The client's address: the socket's, or X-Forwarded-For's entry left of the hops TRUST_PROXY trusts. */
-function clientAddress(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }

@@ -11,11 +11,15 @@ import { PasswordResetService } from './password-reset.service';
 import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
 import { SessionsService } from './sessions.service';
+import { LocalStrategy } from './sign-in/local.strategy';
+import { SignInService } from './sign-in/sign-in.service';
 
 @Module({
   imports: [UsersModule, EmailModule],
   controllers: [AuthController],
   providers: [
+    LocalStrategy,
+    SignInService,
     AuthService,
     AuthLimits,
     PasswordResetService,

@@ -19,3 +19,8 @@ export function clientSource(address: string | undefined): string {
   const parts = (ip as ipaddr.IPv6).parts.slice(0, 4).concat([0, 0, 0, 0]);
   return `${new ipaddr.IPv6(parts).toString()}/64`;
 }
+
+/** The client's address: the socket's, or X-Forwarded-For's entry left of the hops TRUST_PROXY trusts. */
+export function clientAddress(request: { ip?: string; socket: { remoteAddress?: string } }): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}

@@ -301,9 +301,9 @@ export class TaskOrdering {
           'TaskMoved',
           taskMoved(id, user.id, {
             from: current.columnId,
-          to: dto.columnId,
-          completed: completed && !wasCompleted,
-          task: { id, title: current.title, clientId: current.clientId, createdBy: current.createdBy, assignees: current.assignedTo },
+            to: dto.columnId,
+            completed: completed && !wasCompleted,
+            task: { id, title: current.title, clientId: current.clientId, createdBy: current.createdBy, assignees: current.assignedTo },
           }),
         );
         return this.rows.toTask({
