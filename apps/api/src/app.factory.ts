@@ -14,7 +14,6 @@ import { csrfProtection } from './common/csrf';
 import { StartupQuietLogger } from './common/quiet-logger';
 import { securityHeaders } from './common/security-headers';
 import { mountQueueDashboard } from './email/queue-dashboard';
-import { attachWebSockets } from './notifications/realtime.service';
 import { createValidationPipe } from './common/validation';
 import { NullAsJsonInterceptor } from './common/null-as-json';
 import { DrainService } from './health/drain.service';
@@ -23,6 +22,7 @@ import type { AppConfig } from './config/app-config';
 import { secureCookieWarnings } from './config/secure-cookie-warnings';
 import { documentResponses } from './openapi/api-result';
 import { documentRequests } from './openapi/request-schemas';
+import { RealtimeAdapter } from './realtime/realtime.adapter';
 
 export const JSON_BODY_LIMIT = '256kb';
 /** Cache-Control of every /api response but those that set their own. */
@@ -85,8 +85,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   mountQueueDashboard(app);
   if (config.webDistDir) serveWeb(app, resolve(config.webDistDir));
+  app.useWebSocketAdapter(new RealtimeAdapter(app));
   await app.init();
-  attachWebSockets(app);
   return app;
 }
 

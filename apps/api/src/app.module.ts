@@ -18,6 +18,7 @@ import { HealthController } from './health/health.controller';
 import { LearningModule } from './learning/learning.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { TasksModule } from './tasks/tasks.module';
 import { ThemesModule } from './themes/themes.module';
@@ -45,6 +46,7 @@ export class AppModule {
         TimerModule,
         OnboardingModule,
         ChatModule,
+        RealtimeModule,
         NotificationsModule,
         EmailModule,
         AiModule,

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from './app.factory';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { DrainService } from './health/drain.service';
-import { RealtimeService } from './notifications/realtime.service';
+import { RealtimeService } from './realtime/realtime.service';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
-import { SERVICE_RESTART } from '../src/notifications/realtime.service';
+import { WS_SERVICE_RESTART as SERVICE_RESTART } from '@wkflow/contracts';
 import { findNginx, type Nginx, startNginx } from './utils/nginx';
 import { freePort } from '../../../scripts/free-port.cjs';
 import { type ApiProcess, prepareDatabase, startApi, waitFor } from './utils/processes';

@@ -15,7 +15,15 @@ describe('periodic jobs (e2e)', () => {
 
   it('registers every job by name', () => {
     expect(schedules.getIntervals().sort()).toEqual(
-      ['auth-limits-sweep', 'board-changes-prune', 'deadline-reminders', 'email-sweep', 'reports-stale-sweep', 'upload-sweep'].sort(),
+      [
+        'auth-limits-sweep',
+        'board-changes-prune',
+        'deadline-reminders',
+        'email-sweep',
+        'realtime-heartbeat',
+        'reports-stale-sweep',
+        'upload-sweep',
+      ].sort(),
     );
   });
 

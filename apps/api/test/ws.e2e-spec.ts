@@ -5,7 +5,8 @@ import { hashResetToken } from '../src/auth/password-reset.service';
 import { SessionsService } from '../src/auth/sessions.service';
 import { BoardFeed } from '../src/notifications/board-feed';
 import { NotificationsService } from '../src/notifications/notifications.service';
-import { RealtimeService, SESSION_ENDED } from '../src/notifications/realtime.service';
+import { WS_MAX_CLIENT_MESSAGE, WS_SERVICE_RESTART, WS_SESSION_ENDED as SESSION_ENDED } from '@wkflow/contracts';
+import { RealtimeService } from '../src/realtime/realtime.service';
 import { eventually } from './utils/smtp';
 import { closedWithin, type LiveMessage, type LiveSocket, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
@@ -44,6 +45,29 @@ describe('/ws (e2e)', () => {
     const own = await openSocket(url, cookie, { Origin: `http://${new URL(url).host}` });
     const configured = await openSocket(url, cookie, { Origin: 'https://app.example' });
     await Promise.all([own.close(), configured.close()]);
+  });
+
+  it("reads a client's 'viewing' frames by the contract: answers a valid one, ignores anything else and stays open", async () => {
+    const user = await newUser(ctx, { profileId: 3 });
+    const socket = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
+    for (const frame of [
+      'not json',
+      '{}',
+      '{"type":"other"}',
+      '{"type":"viewing"}',
+      '{"type":"viewing","roomId":0}',
+      '{"type":"viewing","roomId":"2"}',
+      '{"event":"viewing","data":{}}',
+    ])
+      socket.ws.send(frame);
+    socket.ws.send(Buffer.from([0xff, 0x00, 0x01]));
+    socket.ws.send(JSON.stringify({ type: 'viewing', roomId: 7 }));
+    expect(await socket.next((m) => m.type === 'viewing')).toEqual({ type: 'viewing', roomId: 7 });
+    expect(socket.messages.filter((m) => m.type === 'viewing')).toHaveLength(1);
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    // A frame over the contract's size is refused by the socket layer: the socket closes (1009, message too big).
+    socket.ws.send(JSON.stringify({ type: 'viewing', roomId: 1, pad: 'x'.repeat(WS_MAX_CLIENT_MESSAGE) }));
+    expect(await closedWithin(socket, 5000)).toBe(1009);
   });
 
   it('pushes a notification to its user only, and a board change to those who may see the task', async () => {
@@ -366,5 +390,23 @@ describe('/ws without Redis (e2e)', () => {
     await ctx.app.get(NotificationsService).notify(user.id, 'task_assigned', { title: 'Local', message: 'm' });
     expect((await socket.next((m) => m.type === 'notification')).notification?.title).toBe('Local');
     await socket.close();
+  });
+});
+
+describe('/ws while the replica stops (e2e)', () => {
+  it('closes open sockets with 1012 and refuses new ones with 503', async () => {
+    const ctx = await startTestApp(QUIET);
+    try {
+      const url = await wsUrl(ctx);
+      const user = await newUser(ctx, { profileId: 3 });
+      const cookie = await sessionCookie(ctx, user.email, user.password);
+      const socket = await openSocket(url, cookie);
+      const closed = closedWithin(socket, 5000);
+      await ctx.app.get(RealtimeService).closeAll();
+      expect(await closed).toBe(WS_SERVICE_RESTART);
+      expect(await refusedStatus(url, { Cookie: cookie })).toBe(503);
+    } finally {
+      await ctx.app.close();
+    }
   });
 });

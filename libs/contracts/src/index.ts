@@ -19,3 +19,4 @@ export * from './calendar';
 export * from './timesheets';
 export * from './time-entries';
 export * from './responses';
+export * from './realtime';

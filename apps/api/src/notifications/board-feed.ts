@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BoardBatch, BoardChangeLog, type BoardReader } from '../tasks/board-changes';
 import { TaskBoard } from '../tasks/task-board.service';
 import { UserDirectory } from '../users/user-directory';
-import { RealtimeService } from './realtime.service';
+import { RealtimeService } from '../realtime/realtime.service';
 
 /** The channel the BoardChanges triggers notify at every board commit (payload: the new version). */
 export const BOARD_CHANNEL = 'wkflow_board';

@@ -6,7 +6,7 @@ import { maySeeTask } from '../tasks/task-access';
 import { TaskLookup, type TaskSummary } from '../tasks/task-lookup';
 import { UserDirectory, type UserAccess, type UserContact } from '../users/user-directory';
 import { NotificationsService } from './notifications.service';
-import { RealtimeService } from './realtime.service';
+import { RealtimeService } from '../realtime/realtime.service';
 
 const CHAT_PREVIEW = 200;
 

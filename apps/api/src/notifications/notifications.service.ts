@@ -24,7 +24,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { EmailService } from '../email/email.service';
 import type { PreferenceDto } from './dto/notifications.dto';
 import { UserDirectory, type UserContact } from '../users/user-directory';
-import { RealtimeService } from './realtime.service';
+import { RealtimeService } from '../realtime/realtime.service';
 
 export interface NotifyContent {
   title: string;

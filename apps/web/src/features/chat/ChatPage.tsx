@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/fetcher';
 import { withoutParam } from '../../lib/searchParams';
 import { toast } from '../../lib/toast';
-import { setViewingRoom } from '../notifications/realtime';
+import { setViewingRoom } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { usePermissions } from '../auth/usePermissions';

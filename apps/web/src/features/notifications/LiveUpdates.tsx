@@ -4,6 +4,7 @@ import {
   type BoardChangesResponse,
   type Column,
   type Notification,
+  type ServerMessage,
   type NotificationPage,
   type Task,
 } from '@wkflow/contracts';
@@ -13,14 +14,14 @@ import { mutate, useSWRConfig, type Cache } from 'swr';
 import { boardLoading, boardVersion, onBoardLoaded, readBoard, setBoardVersion, versionRead } from '../../lib/boardVersion';
 import { appTimeZone } from '../../lib/appTimeZone';
 import { apiFetch } from '../../lib/fetcher';
+import { connectRealtime, useRealtime } from '../../lib/realtime';
 import { isTimeKey, keys } from '../../lib/swr';
 import { createLiveBoard, type LiveBoard } from '../board/liveBoard';
 import { toast } from '../../lib/toast';
 import { playBeep, showBrowserNotification } from './browserAlerts';
 import { revalidateOtherLists } from './notifications.api';
-import { prependToPage, type RealtimeEvent } from './notifications.logic';
+import { prependToPage } from './notifications.logic';
 import { openNotification } from './openNotification';
-import { connectRealtime, useRealtime } from './realtime';
 
 type Navigate = (path: string) => void;
 
@@ -84,7 +85,7 @@ function onNotification(notification: Notification, repeat: boolean, navigate: N
   if (showsBrowserPopup(notification.channel)) showBrowserNotification(notification, open);
 }
 
-function onEvent(event: RealtimeEvent, reconnected: boolean, navigate: Navigate, board: LiveBoard): void {
+function onEvent(event: ServerMessage, reconnected: boolean, navigate: Navigate, board: LiveBoard): void {
   switch (event.type) {
     case 'connected':
       // Events may have been missed while the socket was down: the board asks what changed since.
@@ -95,7 +96,7 @@ function onEvent(event: RealtimeEvent, reconnected: boolean, navigate: Navigate,
       }
       return;
     case 'notification':
-      return onNotification(event.notification, event.repeat, navigate);
+      return onNotification(event.notification, event.repeat === true, navigate);
     case 'board.changed':
       board.receive(event);
       return;

@@ -5,11 +5,8 @@ import {
   markReadInList,
   markReadInPage,
   markRoomReadInPage,
-  parseRealtimeMessage,
   prependToPage,
-  reconnectDelay,
   shouldShowPermissionPrompt,
-  socketUrl,
   togglePreference,
   unreadBadge,
 } from './notifications.logic';
@@ -93,106 +90,6 @@ describe('reading a chat room', () => {
     expect(after.unread).toBe(3);
     expect(markRoomReadInPage(page, 7)).toBe(page);
     expect(markRoomReadInPage(undefined, 5)).toBeUndefined();
-  });
-});
-
-describe('parseRealtimeMessage', () => {
-  it('reads the server messages', () => {
-    const n = notification(7);
-    expect(parseRealtimeMessage(JSON.stringify({ type: 'notification', notification: n }))).toEqual({
-      type: 'notification',
-      notification: n,
-      repeat: false,
-    });
-    expect(parseRealtimeMessage(JSON.stringify({ type: 'notification', notification: n, repeat: true }))).toMatchObject({ repeat: true });
-    expect(parseRealtimeMessage('{"type":"viewing","roomId":2}')).toEqual({ type: 'viewing' });
-    // The old refetch hints are gone: the board now gets its changes.
-    expect(parseRealtimeMessage('{"type":"task.changed","taskId":5}')).toBeNull();
-    expect(parseRealtimeMessage('{"type":"column.changed"}')).toBeNull();
-    expect(parseRealtimeMessage('{"type":"chat.message","roomId":2}')).toEqual({ type: 'chat.message', roomId: 2 });
-    expect(parseRealtimeMessage('{"type":"connected"}')).toEqual({ type: 'connected' });
-    expect(parseRealtimeMessage('{"type":"timer.changed","taskId":3,"userId":4}')).toEqual({ type: 'timer.changed', taskId: 3, userId: 4 });
-  });
-  it('rejects malformed or unknown messages', () => {
-    for (const raw of [
-      '',
-      'not json',
-      'null',
-      '[]',
-      '42',
-      '{}',
-      '{"type":"other"}',
-      '{"type":"task.changed","taskId":"5"}',
-      '{"type":"chat.message"}',
-      '{"type":"timer.changed","taskId":3}',
-      '{"type":"notification","notification":{"id":1}}',
-    ]) {
-      expect(parseRealtimeMessage(raw)).toBeNull();
-    }
-    expect(parseRealtimeMessage(new ArrayBuffer(2))).toBeNull();
-  });
-});
-
-describe("parseRealtimeMessage: 'board.changed'", () => {
-  const card = {
-    id: 4,
-    title: 'Post',
-    description: '',
-    clientId: 1,
-    columnId: 2,
-    deadline: '2026-12-01T12:00:00.000Z',
-    assignedTo: [3],
-    reminderTime: null,
-    createdBy: 1,
-    position: 2,
-    rank: 'a0V',
-    isArchived: false,
-    status: 'open',
-    completedAt: null,
-    createdAt: '2026-11-01T12:00:00.000Z',
-    attachments: [],
-  };
-  const column = { id: 2, name: 'A fazer', position: 2, color: '#3b82f6', isFixed: false };
-  const message = { type: 'board.changed', from: 7, to: 8, full: false, tasks: [card], removed: [9] };
-  const frame = (over: Record<string, unknown>) => JSON.stringify({ ...message, ...over });
-
-  it('reads the changed tasks, the removed ids and the columns when present', () => {
-    expect(parseRealtimeMessage(JSON.stringify(message))).toEqual(message);
-    expect(parseRealtimeMessage(frame({ columns: [column] }))).toEqual({ ...message, columns: [column] });
-    expect(parseRealtimeMessage(frame({ from: 0, to: 0, tasks: [], removed: [] }))).toMatchObject({ from: 0, to: 0 });
-  });
-
-  it('drops a malformed message whole', () => {
-    for (const over of [
-      { from: -1 },
-      { from: 9, to: 8 },
-      { to: '8' },
-      { from: 1.5 },
-      { full: true },
-      { full: undefined },
-      { tasks: null },
-      { tasks: [{ ...card, rank: 5 }] },
-      { tasks: [{ ...card, id: 0 }] },
-      { tasks: [{ ...card, columnId: null }] },
-      { tasks: [{ ...card, assignedTo: ['3'] }] },
-      { tasks: [{ ...card, position: '2' }] },
-      { removed: [0] },
-      { removed: 'x' },
-      { columns: {} },
-      { columns: [{ ...column, name: null }] },
-    ]) {
-      expect(parseRealtimeMessage(frame(over)), JSON.stringify(over)).toBeNull();
-    }
-  });
-});
-
-describe('connection', () => {
-  it('backs off 1 s, 2 s, 4 s … up to 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 10].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-  });
-  it('uses wss on https, same host', () => {
-    expect(socketUrl({ protocol: 'https:', host: 'app.example.com' })).toBe('wss://app.example.com/ws');
-    expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:3000' })).toBe('ws://127.0.0.1:3000/ws');
   });
 });
 

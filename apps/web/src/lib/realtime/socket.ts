@@ -1,16 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { parseRealtimeMessage, reconnectDelay, socketUrl, type RealtimeEvent } from './notifications.logic';
+import { type ClientMessage, parseServerMessage, type ServerMessage, WS_SESSION_ENDED } from '@wkflow/contracts';
+import { reconnectDelay, socketUrl } from './connection';
 
 /**
  * The tab's one /ws connection and a tiny event emitter over it: features subscribe with
  * `useRealtime(listener)`. The socket is opened by <LiveUpdates/> (logged-in shell only).
+ * Every frame is checked against the contract (libs/contracts realtime.ts) before listeners see it.
  */
 
-type Listener = (event: RealtimeEvent) => void;
+type Listener = (message: ServerMessage) => void;
 const listeners = new Set<Listener>();
-
-/** Close code of the server when the session behind the socket ended (realtime.service.ts). */
-export const SESSION_ENDED = 4401;
 
 /**
  * The chat room this tab's page shows, told to the server so it does not notify us of messages we
@@ -29,7 +28,7 @@ export function subscribeRealtime(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-function emit(event: RealtimeEvent): void {
+function emit(event: ServerMessage): void {
   for (const listener of [...listeners]) {
     try {
       listener(event);
@@ -55,7 +54,8 @@ export function connectRealtime(onSessionEnded: () => void): () => void {
     const roomId = document.visibilityState === 'hidden' ? null : viewingRoom;
     if (!socket || socket.readyState !== WebSocket.OPEN || roomId === told) return;
     told = roomId;
-    socket.send(JSON.stringify({ type: 'viewing', roomId }));
+    const message: ClientMessage = { type: 'viewing', roomId };
+    socket.send(JSON.stringify(message));
   };
   sendViewing = tell;
   document.addEventListener('visibilitychange', tell);
@@ -76,13 +76,13 @@ export function connectRealtime(onSessionEnded: () => void): () => void {
       if (viewingRoom !== null) tell();
     };
     socket.onmessage = (message) => {
-      const event = parseRealtimeMessage(message.data);
+      const event = parseServerMessage(message.data);
       if (event) emit(event);
       else console.warn('Ignored a malformed realtime message', message.data);
     };
     socket.onclose = (close) => {
       socket = null;
-      if (close.code === SESSION_ENDED) onSessionEnded();
+      if (close.code === WS_SESSION_ENDED) onSessionEnded();
       schedule();
     };
   };

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { INestApplication } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, ServerResponse, type Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
+import { type IncomingMessage, ServerResponse } from 'node:http';
+import { WebSocket } from 'ws';
+import { type ServerMessage, WS_SERVICE_RESTART, WS_SESSION_ENDED, WS_TRY_AGAIN_LATER } from '@wkflow/contracts';
 import { SESSION_CHANNEL } from '../auth/session-cache';
 import { SessionProvider } from '../auth/session.provider';
 import { storedSessionId } from '../auth/session-store';
@@ -14,16 +14,9 @@ import { SessionUserService } from '../auth/session-user.service';
 import { ChangeListener } from '../common/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
-export const WS_PATH = '/ws';
 const HEARTBEAT_MS = 30_000;
 /** A replica's presence entry outlives two missed heartbeats at most. */
 const PRESENCE_TTL_MS = 75_000;
-/** Close code sent when the session behind a socket has ended (logout, password change). */
-export const SESSION_ENDED = 4401;
-/** Close code sent when this replica stops (RFC 6455 "Service Restart"): the client reconnects, to another replica. */
-export const SERVICE_RESTART = 1012;
-/** Close code sent when a socket's messages piled up while its session was being checked (RFC 6455 "Try Again Later"). */
-export const TRY_AGAIN_LATER = 1013;
 /** Messages a socket may hold while its session is checked (a check is one query: a few at most in practice). */
 const MAX_HELD = 1000;
 
@@ -33,7 +26,7 @@ const MAX_HELD = 1000;
  */
 interface Envelope {
   userIds: number[];
-  payload: Record<string, unknown>;
+  payload: ServerMessage;
 }
 
 interface Client {
@@ -61,50 +54,34 @@ export interface LocalSocket {
   send(text: string): void;
 }
 
-const INT4_MAX = 2_147_483_647;
-
-/** A client's only message: which chat room its page shows now (null: none, or the tab is hidden). */
-export function parseViewing(raw: string): number | null | undefined {
-  try {
-    const data = JSON.parse(raw) as { type?: unknown; roomId?: unknown };
-    if (data?.type !== 'viewing') return undefined;
-    if (data.roomId === null) return null;
-    return Number.isInteger(data.roomId) && (data.roomId as number) > 0 && (data.roomId as number) <= INT4_MAX
-      ? (data.roomId as number)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/** Who opens a socket, as the handshake found him: the gateway registers the socket under him. */
+export interface SocketOwner {
+  userId: number;
+  /** The session's id as stored (hashed), to check it is still open. */
+  sessionId: string;
+  /** The count of session changes heard when the handshake began (see connect()). */
+  changesHeardBefore: number;
 }
 
-/**
- * Messages pushed to users over /ws (through Redis to every replica). Change events carry ids
- * only: clients refetch. Board changes are not among them: each replica's BoardFeed sends its own
- * sockets 'board.changed' deltas (BoardChangedMessage) from the change log.
- */
-export type RealtimeMessage =
-  /** `repeat`: the row was updated (a chat burst), not added: the client updates it without a second beep. */
-  | { type: 'notification'; notification: object; repeat?: boolean }
-  /** A time entry of `userId` changed: sent to him and to those whose time_tracking scope shows it. */
-  | { type: 'timer.changed'; taskId: number; userId: number }
-  | { type: 'chat.message'; roomId: number };
+/** The handshake's answer: the socket's owner, or the HTTP status refusing the upgrade. */
+export type Handshake = { owner: SocketOwner } | { refuse: 401 | 403 | 500 | 503 };
 
 /**
- * The /ws endpoint: sockets authenticated by the session cookie, pushes to the users named,
- * fanned out across replicas through Redis pub/sub (delivered locally without Redis). Presence
- * (is a user connected anywhere?) is kept in Redis per replica, with a TTL.
+ * The /ws hub behind RealtimeGateway: sockets authenticated by the session cookie, pushes to the
+ * users named, fanned out across replicas through Redis pub/sub (delivered locally without Redis).
+ * Presence (is a user connected anywhere?) is kept in Redis per replica, with a TTL.
  */
 @Injectable()
 export class RealtimeService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeService.name);
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private readonly sockets = new Map<number, Set<WebSocket>>();
   private readonly clients = new WeakMap<WebSocket, Client>();
   private readonly channel: string;
   private readonly replicaId = randomUUID();
   private readonly publisher: Redis | null = null;
   private readonly subscriber: Redis | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
+  /** Set once this replica stops: new sockets are refused (503), a client goes to another replica. */
+  private closing = false;
   /** Hears the session table's and users' changes (logout, revocation, password change, approval). */
   private readonly sessionChanges: ChangeListener;
   /** Raised by every session change heard: an upgrade that spans one checks its session again. */
@@ -114,11 +91,6 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
   private checking: Promise<void> | null = null;
   /** Where a new socket's board chain starts: the version the board feed has served up to. */
   boardVersion = 0;
-  private server: Server | null = null;
-  private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (new URL(request.url ?? '/', 'http://x').pathname !== WS_PATH) return; // not ours
-    void this.upgrade(request, socket, head);
-  };
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -158,25 +130,16 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     await this.sessionChanges.listen();
   }
 
-  /** Takes over the upgrade of the app's HTTP server on /ws; an anonymous upgrade is refused with 401. */
-  attach(app: INestApplication): void {
-    if (this.server) return;
-    this.server = app.getHttpServer() as Server;
-    this.server.on('upgrade', this.onUpgrade);
-    this.heartbeat = setInterval(() => void this.heartbeatOnce(), HEARTBEAT_MS);
-    this.heartbeat.unref();
-  }
-
-  private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const refuse = (status: string) => {
-      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      socket.destroy();
-    };
-    socket.on('error', () => socket.destroy());
+  /**
+   * The upgrade's checks (RealtimeAdapter runs them before the handshake completes): a page of
+   * another site must not open a socket with our cookie (403, cross-site WebSocket hijacking);
+   * no session or no approved user behind it is 401; a stopping replica is 503.
+   */
+  async handshake(request: IncomingMessage): Promise<Handshake> {
+    if (this.closing) return { refuse: 503 };
+    if (!this.originAllowed(request)) return { refuse: 403 };
     try {
-      // A page of another site must not open a socket with our cookie (cross-site WebSocket hijacking).
-      if (!this.originAllowed(request)) return refuse('403 Forbidden');
-      const heardBefore = this.sessionChangesHeard;
+      const changesHeardBefore = this.sessionChangesHeard;
       const req = request as Request;
       await new Promise<void>((resolve, reject) =>
         this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) =>
@@ -184,27 +147,38 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
         ),
       );
       const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
-      if (!user) return refuse('401 Unauthorized');
-      this.wss.handleUpgrade(request, socket, head, (ws) => {
-        this.register(
-          {
-            userId: user.id,
-            sessionId: storedSessionId(req.sessionID),
-            alive: true,
-            connectionId: randomUUID(),
-            viewing: null,
-            boardServed: this.boardVersion,
-            held: null,
-          },
-          ws,
-        );
-        // A change heard while the session was being read may have ended it: check it again.
-        if (this.sessionChangesHeard !== heardBefore) this.checkSessions([ws]);
-      });
+      if (!user) return { refuse: 401 };
+      return { owner: { userId: user.id, sessionId: storedSessionId(req.sessionID), changesHeardBefore } };
     } catch (error) {
       this.logger.warn(`upgrade failed: ${error instanceof Error ? error.message : error}`);
-      refuse('500 Internal Server Error');
+      return { refuse: 500 };
     }
+  }
+
+  /** A socket whose handshake passed, from the gateway. */
+  connect(ws: WebSocket, owner: SocketOwner): void {
+    this.register(
+      {
+        userId: owner.userId,
+        sessionId: owner.sessionId,
+        alive: true,
+        connectionId: randomUUID(),
+        viewing: null,
+        boardServed: this.boardVersion,
+        held: null,
+      },
+      ws,
+    );
+    // A change heard while the session was being read may have ended it: check it again.
+    if (this.sessionChangesHeard !== owner.changesHeardBefore) this.checkSessions([ws]);
+  }
+
+  /** The client said which chat room its page shows: kept, then acknowledged. */
+  async viewing(ws: WebSocket, roomId: number | null): Promise<void> {
+    const client = this.clients.get(ws);
+    if (!client) return;
+    await this.setViewing(client, roomId);
+    this.sendTo(ws, JSON.stringify({ type: 'viewing', roomId } satisfies ServerMessage));
   }
 
   private originAllowed(request: IncomingMessage): boolean {
@@ -224,12 +198,6 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     this.sockets.set(client.userId, set);
     this.clients.set(ws, client);
     ws.on('pong', () => (client.alive = true));
-    // Clients say only which chat room their page shows; anything else is ignored (the payload cap guards memory).
-    ws.on('message', (raw) => {
-      const roomId = parseViewing(String(raw));
-      if (roomId === undefined) return;
-      void this.setViewing(client, roomId).then(() => this.sendTo(ws, JSON.stringify({ type: 'viewing', roomId })));
-    });
     ws.on('close', () => {
       client.held = null;
       this.toCheck.delete(ws);
@@ -242,13 +210,15 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     });
     ws.on('error', () => ws.terminate());
     if (first) void this.presence('join', [client.userId]);
-    ws.send(JSON.stringify({ type: 'connected' }));
+    ws.send(JSON.stringify({ type: 'connected' } satisfies ServerMessage));
   }
 
   /**
    * Every 30 s: drops sockets that missed a pong, pings the rest, checks every session (in case a
    * change went unheard: the database connection that listens was lost), renews presence.
+   * Each replica beats for its own sockets.
    */
+  @Interval('realtime-heartbeat', HEARTBEAT_MS)
   async heartbeatOnce(): Promise<void> {
     const all = [...this.sockets.values()].flatMap((set) => [...set]);
     for (const ws of all) {
@@ -377,7 +347,7 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
         this.release(ws);
       } else {
         client.held = null;
-        ws.close(SESSION_ENDED, 'Sessão encerrada');
+        ws.close(WS_SESSION_ENDED, 'Sessão encerrada');
       }
     }
   }
@@ -400,7 +370,7 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     else {
       // The check takes far too long (the database hangs): the client reconnects and resyncs.
       client.held = null;
-      ws.close(TRY_AGAIN_LATER, 'Tente novamente');
+      ws.close(WS_TRY_AGAIN_LATER, 'Tente novamente');
     }
   }
 
@@ -453,12 +423,12 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     return out;
   }
 
-  sendToUser(userId: number, payload: RealtimeMessage): void {
+  sendToUser(userId: number, payload: ServerMessage): void {
     this.publish({ userIds: [userId], payload });
   }
 
   /** One message to the sockets of these users only (one publish whatever their number). */
-  sendToUsers(userIds: number[], payload: RealtimeMessage): void {
+  sendToUsers(userIds: number[], payload: ServerMessage): void {
     if (userIds.length) this.publish({ userIds, payload });
   }
 
@@ -483,8 +453,7 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
    * closed (a client that does not answer the close within `timeoutMs` is cut).
    */
   async closeAll(timeoutMs = 2000): Promise<void> {
-    this.server?.off('upgrade', this.onUpgrade);
-    this.server?.on('upgrade', (_request: IncomingMessage, socket: Duplex) => socket.destroy());
+    this.closing = true;
     const open = [...this.sockets.values()].flatMap((set) => [...set]);
     if (!open.length) return;
     await this.presence('leave', [...this.sockets.keys()]);
@@ -495,27 +464,20 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
             if (ws.readyState === WebSocket.CLOSED) return resolve();
             const cut = setTimeout(() => ws.terminate(), timeoutMs);
             ws.once('close', () => (clearTimeout(cut), resolve()));
-            ws.close(SERVICE_RESTART, 'Servidor reiniciando');
+            ws.close(WS_SERVICE_RESTART, 'Servidor reiniciando');
           }),
       ),
     );
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.closing = true;
     await this.sessionChanges.close();
     await this.checking;
-    this.server?.off('upgrade', this.onUpgrade);
     await this.presence('leave', [...this.sockets.keys()]);
-    for (const set of this.sockets.values()) for (const ws of set) ws.close(SERVICE_RESTART, 'Servidor reiniciando');
+    for (const set of this.sockets.values()) for (const ws of set) ws.close(WS_SERVICE_RESTART, 'Servidor reiniciando');
     this.sockets.clear();
-    this.wss.close();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
   }
-}
-
-/** Serves /ws on the app's HTTP server; call once from createApp (before or after app.init()). */
-export function attachWebSockets(app: INestApplication): void {
-  app.get(RealtimeService).attach(app);
 }

@@ -1,0 +1,1 @@
+export { connectRealtime, setViewingRoom, subscribeRealtime, useRealtime } from './socket';
