@@ -15,6 +15,7 @@ import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { DrainService } from './health/drain.service';
 import { HealthController } from './health/health.controller';
+import { HealthRepository } from './health/health.repository';
 import { LearningModule } from './learning/learning.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
@@ -55,7 +56,7 @@ export class AppModule {
         ThemesModule,
       ],
       controllers: [HealthController],
-      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }, DrainService],
+      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }, DrainService, HealthRepository],
     };
   }
 }

@@ -39,7 +39,6 @@ const PENDING_SQL = [
   'database/ensure-database.ts',
   'database/seeds/base.seed.ts',
   'database/seeds/demo.seed.ts',
-  'health/health.controller.ts',
   'notifications/notifications.seed.ts',
   'notifications/notifications.service.ts',
   'notifications/reminders.service.ts',

@@ -1,11 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { Public } from '../auth/access.decorators';
 import { RedisService } from '../redis/redis.service';
 import { DrainService } from './drain.service';
+import { HealthRepository } from './health.repository';
 import { ApiResult } from '../openapi/api-result';
 
 type Probe = 'up' | 'down' | 'disabled';
@@ -14,7 +13,7 @@ type Probe = 'up' | 'down' | 'disabled';
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly probes: HealthRepository,
     private readonly redis: RedisService,
     private readonly drain: DrainService,
   ) {}
@@ -24,10 +23,7 @@ export class HealthController {
   @Get()
   @ApiResult('HealthStatus', { alsoWith: [503] })
   async check(@Res({ passthrough: true }) response: Response): Promise<{ status: 'ok' | 'error'; database: Probe; redis: Probe }> {
-    const database: Probe = await this.dataSource
-      .query('SELECT 1')
-      .then(() => 'up' as const)
-      .catch(() => 'down' as const);
+    const database: Probe = (await this.probes.databaseAnswers()) ? 'up' : 'down';
     const redis = await this.redis.ping();
     const status = database === 'up' ? 'ok' : 'error';
     if (status === 'error') response.status(503);
@@ -46,10 +42,7 @@ export class HealthController {
       response.status(503);
       return { status: 'draining' };
     }
-    const up = await this.dataSource.query('SELECT 1').then(
-      () => true,
-      () => false,
-    );
+    const up = await this.probes.databaseAnswers();
     if (!up) response.status(503);
     return { status: up ? 'ready' : 'error' };
   }
