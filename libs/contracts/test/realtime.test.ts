@@ -2,22 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { Notification } from '../src/notifications';
 import { type ClientMessage, parseClientMessage, parseServerMessage, type ServerMessage } from '../src/realtime';
 
-function notification(id: number, isRead = false): Notification {
-  return {
-    id,
-    type: 'task_assigned',
-    title: `T${id}`,
-    message: `M${id}`,
-    isRead,
-    channel: 'browser',
-    soundEnabled: true,
-    createdAt: '2025-03-01T12:00:00.000Z',
-  };
-}
+/** A notification as the bell lists it (the fields the parser checks, and the rest). */
+const pushed: Notification = {
+  id: 7,
+  type: 'task_assigned',
+  title: 'T',
+  message: 'M',
+  isRead: false,
+  channel: 'browser',
+  soundEnabled: true,
+  createdAt: '2025-03-01T12:00:00.000Z',
+};
 
 describe('parseServerMessage', () => {
   it('reads the server messages', () => {
-    const n = notification(7);
+    const n = pushed;
     expect(parseServerMessage(JSON.stringify({ type: 'notification', notification: n }))).toEqual({
       type: 'notification',
       notification: n,
