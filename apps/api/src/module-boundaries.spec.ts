@@ -38,8 +38,6 @@ const PENDING_SQL = [
   'database/seeds/base.seed.ts',
   'database/seeds/demo.seed.ts',
   'notifications/notifications.seed.ts',
-  'notifications/notifications.service.ts',
-  'notifications/reminders.service.ts',
   // Reads the starter user by username until the users module offers that lookup.
   'onboarding/onboarding.seed.ts',
   'tasks/attachments.service.ts',

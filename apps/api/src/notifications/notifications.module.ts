@@ -9,13 +9,14 @@ import { UsersModule } from '../users/users.module';
 import { BoardFeed } from './board-feed';
 import { NotificationProducers } from './notification-producers';
 import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { RemindersService } from './reminders.service';
 
 @Module({
   imports: [AuthModule, EmailModule, RealtimeModule, TasksModule, TimerModule, UsersModule, ChatModule],
   controllers: [NotificationsController],
-  providers: [NotificationsService, RemindersService, NotificationProducers, BoardFeed],
+  providers: [NotificationsRepository, NotificationsService, RemindersService, NotificationProducers, BoardFeed],
   exports: [NotificationsService, BoardFeed],
 })
 export class NotificationsModule {}

@@ -1,6 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   ADMIN_PROFILE_ID,
   channelsFor,
@@ -22,7 +21,9 @@ import { AfterCommit } from '../email/after-commit';
 import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { EmailService } from '../email/email.service';
+import type { Db } from '../database/repository';
 import type { PreferenceDto } from './dto/notifications.dto';
+import { type NotificationRow, NotificationsRepository, type SavedPreference } from './notifications.repository';
 import { UserDirectory, type UserContact } from '../users/user-directory';
 import { RealtimeService } from '../realtime/realtime.service';
 
@@ -41,8 +42,6 @@ export interface ChatNotice {
   preview: string;
 }
 
-const CHAT_TYPES = `('chat_message_online', 'chat_message_offline')`;
-
 const EMAIL_TYPE: Record<SystemNotificationType, EmailType> = {
   task_assigned: 'task_assigned',
   task_completed: 'task_completed',
@@ -58,22 +57,8 @@ const EMAIL_TYPE: Record<SystemNotificationType, EmailType> = {
   test: 'system_notification',
 };
 
-interface NotificationRow {
-  id: number;
-  type: SystemNotificationType;
-  title: string;
-  message: string;
-  isRead: boolean;
-  channel: Notification['channel'];
-  soundEnabled: boolean;
-  data: NotificationData | null;
-  createdAt: Date;
-}
-
-const COLUMNS = `id, type, title, message, "isRead", channel, "soundEnabled", data, "createdAt"`;
-
 /** Each user with the channels his saved preferences (`saved`, any users') give this type. */
-function withChannels(users: UserContact[], saved: (NotificationPreference & { userId: number })[], type: SystemNotificationType) {
+function withChannels(users: UserContact[], saved: SavedPreference[], type: SystemNotificationType) {
   return users.map((user) => ({
     user,
     channels: channelsFor(
@@ -101,7 +86,7 @@ function toNotification(row: NotificationRow): Notification {
 @Injectable()
 export class NotificationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsRepository,
     private readonly email: EmailService,
     private readonly realtime: RealtimeService,
     private readonly afterCommit: AfterCommit,
@@ -109,11 +94,7 @@ export class NotificationsService {
   ) {}
 
   async list(userId: number): Promise<Notification[]> {
-    const rows: NotificationRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM notifications WHERE "userId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
-      [userId],
-    );
-    return rows.map(toNotification);
+    return (await this.notifications.latest(userId)).map(toNotification);
   }
 
   /**
@@ -123,19 +104,8 @@ export class NotificationsService {
   async history(userId: number, limit = NOTIFICATION_PAGE_DEFAULT, cursor?: string): Promise<NotificationPage> {
     const after = cursor ? decodeNotificationCursor(cursor) : null;
     if (cursor && !after) throw new BadRequestException('Cursor inválido');
-    const rows: (NotificationRow & { micros: string })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS}, (extract(epoch FROM "createdAt") * 1000000)::bigint::text AS micros
-         FROM notifications
-        WHERE "userId" = $1
-          AND ($2::bigint IS NULL OR ("createdAt", id) < ('epoch'::timestamptz + $2::bigint * interval '1 microsecond', $3::int))
-        ORDER BY "createdAt" DESC, id DESC
-        LIMIT $4`,
-      [userId, after?.micros ?? null, after?.id ?? null, limit + 1],
-    );
-    const [{ total, unread }] = await this.dataSource.query(
-      `SELECT count(*)::int AS total, (count(*) FILTER (WHERE NOT "isRead"))::int AS unread FROM notifications WHERE "userId" = $1`,
-      [userId],
-    );
+    const rows = await this.notifications.page(userId, after, limit + 1);
+    const { total, unread } = await this.notifications.counts(userId);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -147,42 +117,25 @@ export class NotificationsService {
   }
 
   async markRead(userId: number, id: number): Promise<void> {
-    const [, count] = await this.dataSource.query(`UPDATE notifications SET "isRead" = true WHERE id = $1 AND "userId" = $2`, [id, userId]);
-    if (!count) throw new NotFoundException('Notificação não encontrada');
+    if (!(await this.notifications.markRead(userId, id))) throw new NotFoundException('Notificação não encontrada');
   }
 
   /** The unread chat notification of a room the user has just read turns read. */
   async markRoomRead(userId: number, roomId: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE notifications SET "isRead" = true WHERE "userId" = $1 AND NOT "isRead" AND type IN ${CHAT_TYPES} AND data->>'roomId' = $2`,
-      [userId, String(roomId)],
-    );
+    await this.notifications.markRoomRead(userId, roomId);
   }
 
   async markAllRead(userId: number): Promise<{ updated: number }> {
-    const [, count] = await this.dataSource.query(`UPDATE notifications SET "isRead" = true WHERE "userId" = $1 AND NOT "isRead"`, [
-      userId,
-    ]);
-    return { updated: count };
+    return { updated: await this.notifications.markAllRead(userId) };
   }
 
   async preferences(userId: number): Promise<NotificationPreference[]> {
-    const saved: NotificationPreference[] = await this.dataSource.query(
-      `SELECT type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = $1`,
-      [userId],
-    );
-    return effectivePreferences(saved);
+    return effectivePreferences(await this.notifications.savedPreferences(userId));
   }
 
   async savePreferences(userId: number, preferences: PreferenceDto[]): Promise<NotificationPreference[]> {
-    await this.dataSource.transaction(async (db) => {
-      for (const p of preferences) {
-        await db.query(
-          `INSERT INTO notification_preferences ("userId", type, "emailEnabled", "browserEnabled", "soundEnabled") VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT ("userId", type) DO UPDATE SET "emailEnabled" = EXCLUDED."emailEnabled", "browserEnabled" = EXCLUDED."browserEnabled", "soundEnabled" = EXCLUDED."soundEnabled"`,
-          [userId, p.type, p.emailEnabled, p.browserEnabled, p.soundEnabled],
-        );
-      }
+    await this.notifications.transaction(async (db) => {
+      for (const p of preferences) await this.notifications.savePreference(db, userId, p);
     });
     return this.preferences(userId);
   }
@@ -210,7 +163,7 @@ export class NotificationsService {
     content: NotifyContent,
     manager?: EntityManager,
   ): Promise<Notification | null> {
-    const [notification] = await this.write(await this.recipients(manager ?? this.dataSource, [userId], type), type, content, manager);
+    const [notification] = await this.write(await this.recipients(manager, [userId], type), type, content, manager);
     return notification ?? null;
   }
 
@@ -222,13 +175,13 @@ export class NotificationsService {
    */
   async notifyEach(userIds: number[], type: SystemNotificationType, content: NotifyContent): Promise<void> {
     if (!userIds.length) return;
-    await this.write(await this.recipients(this.dataSource, userIds, type), type, content);
+    await this.write(await this.recipients(undefined, userIds, type), type, content);
   }
 
   /** notifyEach for users whose contacts the caller has read already (approved ones): their preferences, then the write. */
   async notifyContacts(users: UserContact[], type: SystemNotificationType, content: NotifyContent): Promise<void> {
     if (!users.length) return;
-    await this.write(await this.withPreferences(this.dataSource, users, type), type, content);
+    await this.write(await this.withPreferences(users, type), type, content);
   }
 
   /**
@@ -238,32 +191,23 @@ export class NotificationsService {
    * for concurrent messages on any replica.
    */
   async notifyChat(userId: number, type: 'chat_message_online' | 'chat_message_offline', notice: ChatNotice): Promise<Notification | null> {
-    return this.dataSource.transaction(async (db) => {
+    return this.notifications.transaction(async (db) => {
       const [recipient] = await this.recipients(db, [userId], type);
       if (!recipient) return null;
       const { user, channels } = recipient;
       const data: NotificationData = { roomId: notice.roomId, count: 1 };
-      const [row]: (NotificationRow & { repeat: boolean })[] = await db.query(
-        `INSERT INTO notifications ("userId", type, title, message, channel, "soundEnabled", data) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT ("userId", (data->>'roomId')) WHERE NOT "isRead" AND type IN ${CHAT_TYPES}
-         DO UPDATE SET type = EXCLUDED.type, message = EXCLUDED.message, channel = EXCLUDED.channel, "soundEnabled" = EXCLUDED."soundEnabled",
-                       data = notifications.data || jsonb_build_object('count', COALESCE((notifications.data->>'count')::int, 1) + 1),
-                       "createdAt" = now()
-         RETURNING ${COLUMNS}, (xmax <> 0) AS repeat`,
-        [
-          userId,
-          type,
-          chatNotificationTitle(1, notice.roomName).slice(0, 200),
-          notice.preview,
-          notificationChannel(channels),
-          channels.soundEnabled,
-          JSON.stringify(data),
-        ],
-      );
+      const row = await this.notifications.upsertChat(db, userId, {
+        type,
+        title: chatNotificationTitle(1, notice.roomName).slice(0, 200),
+        message: notice.preview,
+        channel: notificationChannel(channels),
+        soundEnabled: channels.soundEnabled,
+        data,
+      });
       const count = row.data?.count ?? 1;
       if (row.repeat) {
         row.title = chatNotificationTitle(count, notice.roomName).slice(0, 200);
-        await db.query(`UPDATE notifications SET title = $2 WHERE id = $1`, [row.id, row.title]);
+        await this.notifications.setTitle(db, row.id, row.title);
       } else if (channels.emailEnabled) {
         await this.email.enqueue(
           this.emailFor(type, user, { title: row.title, message: notice.preview, data: { roomId: notice.roomId } }),
@@ -278,28 +222,14 @@ export class NotificationsService {
   }
 
   /** The approved users among `userIds`, each with the channels his preferences give this type (two queries for any number). */
-  private async recipients(db: EntityManager | DataSource, userIds: number[], type: SystemNotificationType) {
-    const [contacts, saved] = await Promise.all([this.users.approvedContacts(userIds, db), this.preferencesOf(db, userIds)]);
+  private async recipients(db: Db | undefined, userIds: number[], type: SystemNotificationType) {
+    const [contacts, saved] = await Promise.all([this.users.approvedContacts(userIds, db), this.notifications.preferencesOf(userIds, db)]);
     return withChannels(contacts, saved, type);
   }
 
   /** These users, each with the channels his preferences give this type (one query). */
-  private async withPreferences(db: EntityManager | DataSource, users: UserContact[], type: SystemNotificationType) {
-    return withChannels(
-      users,
-      await this.preferencesOf(
-        db,
-        users.map((user) => user.id),
-      ),
-      type,
-    );
-  }
-
-  private preferencesOf(db: EntityManager | DataSource, userIds: number[]): Promise<(NotificationPreference & { userId: number })[]> {
-    return db.query(
-      `SELECT "userId", type, "emailEnabled", "browserEnabled", "soundEnabled" FROM notification_preferences WHERE "userId" = ANY($1::int[])`,
-      [userIds],
-    );
+  private async withPreferences(users: UserContact[], type: SystemNotificationType) {
+    return withChannels(users, await this.notifications.preferencesOf(users.map((user) => user.id)), type);
   }
 
   /**
@@ -315,29 +245,23 @@ export class NotificationsService {
   ): Promise<Notification[]> {
     if (!recipients.length) return [];
     const emails = recipients.filter((r) => r.channels.emailEnabled).map((r) => this.emailFor(type, r.user, content));
-    const writeBoth = async (db: EntityManager): Promise<(NotificationRow & { userId: number })[]> => {
+    const writeBoth = async (db?: EntityManager): Promise<(NotificationRow & { userId: number })[]> => {
       // The e-mail module's outbox write, in this transaction: its rows commit (and are queued) with the notifications.
       if (emails.length) await this.email.enqueueAll(emails, db);
-      return db.query(
-        `INSERT INTO notifications ("userId", type, title, message, channel, "soundEnabled", data)
-         SELECT u, $4, $5, $6, c, s, $7::jsonb FROM unnest($1::int[], $2::varchar[], $3::boolean[]) AS r(u, c, s)
-         RETURNING "userId", ${COLUMNS}`,
-        [
-          recipients.map((r) => r.user.id),
-          recipients.map((r) => notificationChannel(r.channels)),
-          recipients.map((r) => r.channels.soundEnabled),
+      return this.notifications.insertEach(
+        {
+          userIds: recipients.map((r) => r.user.id),
+          channels: recipients.map((r) => notificationChannel(r.channels)),
+          sounds: recipients.map((r) => r.channels.soundEnabled),
           type,
-          content.title.slice(0, 200),
-          content.message,
-          content.data ? JSON.stringify(content.data) : null,
-        ],
+          title: content.title.slice(0, 200),
+          message: content.message,
+          data: content.data ?? null,
+        },
+        db,
       );
     };
-    const rows = manager
-      ? await writeBoth(manager)
-      : emails.length
-        ? await this.dataSource.transaction(writeBoth)
-        : await writeBoth(this.dataSource.manager);
+    const rows = manager ? await writeBoth(manager) : emails.length ? await this.notifications.transaction(writeBoth) : await writeBoth();
     return rows.map((row) => {
       const notification = toNotification(row);
       this.afterCommit.run(manager, () => this.realtime.sendToUser(row.userId, { type: 'notification', notification }));

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { isCompletedColumnName, remindersDue, type ReminderClaim, type ReminderNotificationType } from '@wkflow/contracts';
 import { addConfiguredInterval, removeConfiguredInterval } from '../common/configured-interval';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { maySeeTask } from '../tasks/task-access';
 import { TaskLookup, type DueTask } from '../tasks/task-lookup';
 import { UserDirectory } from '../users/user-directory';
+import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 
 type DueRow = DueTask;
@@ -35,7 +35,7 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
   private running = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveries: NotificationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
     private readonly tasks: TaskLookup,
@@ -69,13 +69,7 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
     // Assignees are reminded; a task nobody is assigned to reminds its creator.
     const rows = await this.tasks.dueWithinADay(now);
     // Skips what was sent already without a transaction each; the claim below stays the guard.
-    const done = new Set(
-      (
-        (await this.dataSource.query(`SELECT "taskId", "userId", kind FROM notification_deliveries WHERE "taskId" = ANY($1::int[])`, [
-          rows.map((r) => r.taskId),
-        ])) as { taskId: number; userId: number; kind: string }[]
-      ).map((d) => `${d.taskId}/${d.userId}/${d.kind}`),
-    );
+    const done = await this.deliveries.deliveredReminders(rows.map((r) => r.taskId));
     // A reminder names the task: only to those who may see it now (a creator moved to a profile
     // that sees only assigned tasks, or an assignee whose profile hides tasks, is not reminded).
     const access = new Map((await this.users.approvedAccess([...new Set(rows.flatMap((r) => r.recipients))])).map((u) => [u.id, u]));
@@ -102,14 +96,9 @@ export class RemindersService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Claims the reminder and sends it in one transaction; false when someone else claimed it first. */
   private deliver(row: DueRow, userId: number, claim: ReminderClaim): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      // A concurrent inserter of the same key waits here for our commit, then inserts nothing.
-      const inserted: { kind: string }[] = await manager.query(
-        `INSERT INTO notification_deliveries ("taskId", "userId", kind) SELECT $1, $2, unnest($3::varchar[])
-         ON CONFLICT DO NOTHING RETURNING kind`,
-        [row.taskId, userId, [claim.kind, ...claim.closes]],
-      );
-      if (!inserted.some((r) => r.kind === claim.kind)) return false;
+    return this.deliveries.transaction(async (manager) => {
+      const inserted = await this.deliveries.claimReminders(manager, row.taskId, userId, [claim.kind, ...claim.closes]);
+      if (!inserted.includes(claim.kind)) return false;
       await this.send(manager, row, userId, claim.type);
       return true;
     });
