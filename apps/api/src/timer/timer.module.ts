@@ -4,12 +4,13 @@ import { UsersModule } from '../users/users.module';
 import { Module } from '@nestjs/common';
 import { TaskTotalTimeController, TimeEntriesController, TimeLockController } from './timer.controller';
 import { TimeLockService } from './time-lock.service';
+import { TimerRepository } from './timer.repository';
 import { TimerService } from './timer.service';
 
 @Module({
   imports: [TasksModule, UsersModule, ClientsModule],
   controllers: [TimeEntriesController, TaskTotalTimeController, TimeLockController],
-  providers: [TimerService, TimeLockService],
+  providers: [TimerRepository, TimerService, TimeLockService],
   exports: [TimerService],
 })
 export class TimerModule {}

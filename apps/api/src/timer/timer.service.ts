@@ -8,8 +8,6 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import {
   entryChangeError,
   entryCreateError,
@@ -30,10 +28,11 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ClientDirectory } from '../clients/client-directory';
 import { TaskHistoryWriter } from '../tasks/task-history';
-import { TaskLookup, taskSql } from '../tasks/task-lookup';
+import { TaskLookup } from '../tasks/task-lookup';
 import { UserDirectory } from '../users/user-directory';
 import { ActiveTimerCache } from './active-timer-cache';
-import { scopeCondition } from './time-entry-sql';
+import type { Db } from '../database/repository';
+import { type AdminEntryRow, type EntryRow, TimerRepository } from './timer.repository';
 import { AppEvents } from '../events/app-events';
 import { TimeLockService } from './time-lock.service';
 import { isUniqueViolation } from '../common/db-errors';
@@ -43,22 +42,6 @@ export const ENTRY_NOT_FOUND = 'Registro de tempo não encontrado';
 export const TIMER_ALREADY_RUNNING = 'O timer desta tarefa já está em andamento';
 export const STOP_BEFORE_EDITING = 'Pare o timer antes de editar este registro';
 export const USER_NOT_FOUND = 'Usuário não encontrado';
-
-interface EntryRow {
-  id: number;
-  userId: number;
-  taskId: number;
-  startTime: Date;
-  endTime: Date | null;
-  duration: number | null;
-  description: string | null;
-  createdAt: Date;
-  taskTitle?: string;
-  userName?: string;
-}
-
-const RETURNING = `RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`;
-const ENTRY_COLUMNS = `e.id, e."userId", e."taskId", e."startTime", e."endTime", e.duration, e.description, e."createdAt"`;
 
 function toTimeEntry(row: EntryRow): TimeEntry {
   return {
@@ -82,7 +65,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   private readonly activeTimers: ActiveTimerCache;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly timer: TimerRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: AppEvents,
     private readonly lock: TimeLockService,
@@ -107,19 +90,12 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     const running = await this.loadActive(user.id);
     if (running) throw new ConflictException(running.taskId === taskId ? TIMER_ALREADY_RUNNING : TIMER_OTHER_TASK_RUNNING);
     try {
-      const row = await this.dataSource.transaction(async (db) => {
-        await this.lockUserTimes(db, user.id);
+      const row = await this.timer.transaction(async (db) => {
+        await this.timer.lockUserTimes(db, user.id);
         // After the lock: a manual entry committed meanwhile ends before this clock reading.
-        const [clash] = await db.query(
-          `SELECT id, "startTime", "endTime" FROM time_entries WHERE "userId" = $1 AND "endTime" > clock_timestamp() LIMIT 1`,
-          [user.id],
-        );
+        const clash = await this.timer.endingAfterNow(db, user.id);
         if (clash) throw new ConflictException(overlapMessage(clash, this.config.appTimezone));
-        const [inserted]: EntryRow[] = await db.query(
-          `INSERT INTO time_entries ("userId", "taskId", "startTime", description) VALUES ($1, $2, clock_timestamp(), $3) ${RETURNING}`,
-          [user.id, taskId, description ?? null],
-        );
-        return inserted;
+        return this.timer.insertRunning(db, user.id, taskId, description ?? null);
       });
       // The database notifies every process too; forgetting here first means this user's next poll sees it at once.
       this.activeTimers.invalidate(String(user.id));
@@ -132,22 +108,9 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /**
-   * Serialises the writes that must not overlap one user's entries (manual entries, edits, starts)
-   * for the rest of the transaction: check-then-write is race-free per user.
-   */
-  private async lockUserTimes(db: EntityManager, userId: number): Promise<void> {
-    await db.query(`SELECT pg_advisory_xact_lock(hashtext('wkflow_time_entries'), $1::int)`, [userId]);
-  }
-
   /** The 409 for an interval that overlaps another entry of the user (a running one up to now), if any. */
-  private async refuseOverlap(db: EntityManager, userId: number, interval: Interval, exceptId: number | null): Promise<void> {
-    const others = await db.query(
-      `SELECT id, "startTime", "endTime" FROM time_entries
-        WHERE "userId" = $1 AND id IS DISTINCT FROM $4::int AND "startTime" < $3 AND ("endTime" IS NULL OR "endTime" > $2)
-        ORDER BY "startTime" LIMIT 10`,
-      [userId, interval.start, interval.end, exceptId],
-    );
+  private async refuseOverlap(db: Db, userId: number, interval: Interval, exceptId: number | null): Promise<void> {
+    const others = await this.timer.overlapCandidates(db, userId, interval, exceptId);
     const [clash] = overlapping(interval, others, new Date());
     if (clash) throw new ConflictException(overlapMessage(clash, this.config.appTimezone));
   }
@@ -165,19 +128,22 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     if (invalid) throw new BadRequestException(invalid);
     const ownerId = input.userId ?? user.id;
 
-    const created = await this.dataSource.transaction(async (db) => {
+    const created = await this.timer.transaction(async (db) => {
       const task = await this.tasks.visible(user, input.taskId, db);
       const refused = entryCreateError(user, ownerId, start, await this.lock.lockDate(db), this.config.appTimezone);
       if (refused) throw new ForbiddenException(refused);
       const ownerName = await this.users.nameOf(ownerId, true, db);
       if (ownerName === null) throw new NotFoundException(USER_NOT_FOUND);
-      await this.lockUserTimes(db, ownerId);
+      await this.timer.lockUserTimes(db, ownerId);
       await this.refuseOverlap(db, ownerId, interval, null);
-      const duration = Math.round((end.getTime() - start.getTime()) / 1000);
-      const [row]: EntryRow[] = await db.query(
-        `INSERT INTO time_entries ("userId", "taskId", "startTime", "endTime", duration, description) VALUES ($1, $2, $3, $4, $5, $6) ${RETURNING}`,
-        [ownerId, input.taskId, start, end, duration, input.description?.trim() || null],
-      );
+      const row = await this.timer.insertFinished(db, {
+        userId: ownerId,
+        taskId: input.taskId,
+        start,
+        end,
+        duration: Math.round((end.getTime() - start.getTime()) / 1000),
+        description: input.description?.trim() || null,
+      });
       await this.history.write(db, row.taskId, user.id, [
         {
           actionType: 'time_tracked',
@@ -200,17 +166,10 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
 
   /** Stops the user's own running entry; the server measures the duration and records it in the task's history. */
   async stop(user: AuthenticatedUser, entryId: number): Promise<TimeEntry> {
-    const stopped = await this.dataSource.transaction(async (db) => {
-      // An UPDATE answers [rows, count].
-      const [[row]]: [EntryRow[], number] = await db.query(
-        `UPDATE time_entries SET "endTime" = now(), duration = GREATEST(0, floor(extract(epoch FROM now() - "startTime")))::int, "updatedAt" = now()
-          WHERE id = $1 AND "userId" = $2 AND "endTime" IS NULL
-          RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`,
-        [entryId, user.id],
-      );
+    const stopped = await this.timer.transaction(async (db) => {
+      const row = await this.timer.stopRunning(db, entryId, user.id);
       if (!row) {
-        const [exists] = await db.query(`SELECT "endTime" FROM time_entries WHERE id = $1 AND "userId" = $2`, [entryId, user.id]);
-        if (!exists) throw new NotFoundException(ENTRY_NOT_FOUND);
+        if (!(await this.timer.ownsEntry(db, entryId, user.id))) throw new NotFoundException(ENTRY_NOT_FOUND);
         throw new ConflictException(TIMER_NOT_RUNNING);
       }
       await this.history.write(db, row.taskId, user.id, [
@@ -237,22 +196,13 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async loadActive(userId: number): Promise<TimeEntry | null> {
-    const [row]: EntryRow[] = await this.dataSource.query(
-      `SELECT ${ENTRY_COLUMNS}, ${taskSql.title('e."taskId"')} AS "taskTitle"
-         FROM time_entries e WHERE e."userId" = $1 AND e."endTime" IS NULL`,
-      [userId],
-    );
+    const row = await this.timer.running(userId);
     return row ? toTimeEntry(row) : null;
   }
 
   async forTask(user: AuthenticatedUser, taskId: number): Promise<TimeEntry[]> {
     await this.tasks.visible(user, taskId);
-    const rows: EntryRow[] = await this.dataSource.query(
-      `SELECT ${ENTRY_COLUMNS} FROM time_entries e
-        WHERE e."taskId" = $2 AND ${scopeCondition(timeEntryScope(user))}
-        ORDER BY e."startTime" DESC`,
-      [user.id, taskId],
-    );
+    const rows = await this.timer.forTask(user.id, timeEntryScope(user), taskId);
     const names = await this.users.namesByIds(rows.map((row) => row.userId));
     // An entry's owner always exists (time_entries.userId cascades with the user).
     return rows.map((row) => toTimeEntry({ ...row, userName: names.get(row.userId) ?? '' }));
@@ -261,39 +211,18 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   /** Seconds tracked on a task (finished entries, plus running ones up to now), within the user's scope. */
   async totalForTask(user: AuthenticatedUser, taskId: number): Promise<{ totalTime: number }> {
     await this.tasks.visible(user, taskId);
-    const [row] = await this.dataSource.query(
-      `SELECT COALESCE(SUM(COALESCE(e.duration, floor(extract(epoch FROM now() - e."startTime"))::int)), 0)::int AS "totalTime"
-         FROM time_entries e WHERE e."taskId" = $2 AND ${scopeCondition(timeEntryScope(user))}`,
-      [user.id, taskId],
-    );
-    return { totalTime: row.totalTime };
+    return { totalTime: await this.timer.totalForTask(user.id, timeEntryScope(user), taskId) };
   }
 
   async adminList(user: AuthenticatedUser, period: TimePeriod): Promise<AdminTimeEntry[]> {
     const since = periodStart(period, new Date(), this.config.appTimezone);
-    const rows = await this.dataSource.query(
-      `SELECT e.id, e."taskId", e."userId", e.duration, e."startTime", e."endTime", e."createdAt"
-         FROM time_entries e
-        WHERE ${scopeCondition(timeEntryScope(user))} AND ($2::timestamptz IS NULL OR e."startTime" >= $2)
-        ORDER BY e."startTime" DESC
-        LIMIT 1000`,
-      [user.id, since],
-    );
-    type Row = {
-      id: number;
-      taskId: number;
-      userId: number;
-      duration: number | null;
-      startTime: Date;
-      endTime: Date | null;
-      createdAt: Date;
-    };
+    const rows = await this.timer.adminList(user.id, timeEntryScope(user), since);
     const [tasks, users] = await Promise.all([
-      this.tasks.byIds(rows.map((row: Row) => row.taskId)),
-      this.users.namesByIds(rows.map((row: Row) => row.userId)),
+      this.tasks.byIds(rows.map((row: AdminEntryRow) => row.taskId)),
+      this.users.namesByIds(rows.map((row: AdminEntryRow) => row.userId)),
     ]);
     const clients = await this.clients.namesByIds([...tasks.values()].map((task) => task.clientId));
-    return rows.map((row: Row) => {
+    return rows.map((row: AdminEntryRow) => {
       const task = tasks.get(row.taskId);
       return {
         id: row.id,
@@ -311,18 +240,15 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** An entry this user may see: 404 otherwise. */
-  private async scopedEntry(db: EntityManager, user: AuthenticatedUser, entryId: number): Promise<EntryRow> {
-    const [row]: EntryRow[] = await db.query(
-      `SELECT ${ENTRY_COLUMNS} FROM time_entries e WHERE e.id = $2 AND ${scopeCondition(timeEntryScope(user))} FOR UPDATE OF e`,
-      [user.id, entryId],
-    );
+  private async scopedEntry(db: Db, user: AuthenticatedUser, entryId: number): Promise<EntryRow> {
+    const row = await this.timer.scopedEntryForUpdate(db, user.id, timeEntryScope(user), entryId);
     if (!row) throw new NotFoundException(ENTRY_NOT_FOUND);
     return row;
   }
 
   /** Changes the entry's duration (its end follows) and description under the same rules as a new entry. */
   async update(user: AuthenticatedUser, entryId: number, duration: number, description?: string): Promise<TimeEntry> {
-    const updated = await this.dataSource.transaction(async (db) => {
+    const updated = await this.timer.transaction(async (db) => {
       const entry = await this.scopedEntry(db, user, entryId);
       const refused = entryChangeError(user, entry, await this.lock.lockDate(db), this.config.appTimezone);
       if (refused) throw new ForbiddenException(refused);
@@ -330,15 +256,9 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
       const interval = { start: entry.startTime, end: new Date(entry.startTime.getTime() + duration * 1000) };
       const invalid = intervalError(interval, new Date());
       if (invalid) throw new BadRequestException(invalid);
-      await this.lockUserTimes(db, entry.userId);
+      await this.timer.lockUserTimes(db, entry.userId);
       await this.refuseOverlap(db, entry.userId, interval, entry.id);
-      const [[row]]: [EntryRow[], number] = await db.query(
-        `UPDATE time_entries SET duration = $2, "endTime" = "startTime" + $2::int * interval '1 second',
-                description = COALESCE($3::text, description), "updatedAt" = now()
-          WHERE id = $1 ${RETURNING}`,
-        [entryId, duration, description ?? null],
-      );
-      return toTimeEntry(row);
+      return toTimeEntry(await this.timer.updateDuration(db, entryId, duration, description ?? null));
     });
     this.activeTimers.invalidate(String(updated.userId));
     this.events.emit('TimerChanged', { userId: updated.userId, taskId: updated.taskId });
@@ -347,11 +267,11 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
 
   /** Deletes an entry: with time_tracking write any visible one, otherwise only one's own in the open period. */
   async remove(user: AuthenticatedUser, entryId: number): Promise<void> {
-    const owner = await this.dataSource.transaction(async (db) => {
+    const owner = await this.timer.transaction(async (db) => {
       const entry = await this.scopedEntry(db, user, entryId);
       const refused = entryChangeError(user, entry, await this.lock.lockDate(db), this.config.appTimezone);
       if (refused) throw new ForbiddenException(refused);
-      await db.query(`DELETE FROM time_entries WHERE id = $1`, [entryId]);
+      await this.timer.deleteEntry(db, entryId);
       return { userId: entry.userId, taskId: entry.taskId };
     });
     this.activeTimers.invalidate(String(owner.userId));

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { TimeEntryScope, TimesheetEntry, TimesheetOptions, TimesheetTotal } from '@wkflow/contracts';
 import { ModuleRepository } from '../../database/repository';
-import { scopeCondition } from '../../timer/time-entry-sql';
+import { scopeCondition } from '../../timer/timer.repository';
 
 /**
  * Read model (docs/decisions.md, "Module boundaries"): the timesheet of /time-management.
