@@ -396,7 +396,7 @@ describe('clients (e2e)', () => {
     });
 
     it('maps a foreign-key refusal to 409 instead of a 500', async () => {
-      // A stand-in referencing table with ON DELETE RESTRICT, as tasks → clients is.
+      // A foreign writer's stand-in table (plain SQL) referencing clients with ON DELETE RESTRICT, as tasks → clients is.
       const table = `fk_probe_${unique('').toLowerCase()}`;
       const client = await newClient();
       await ctx.dataSource.query(
@@ -609,6 +609,7 @@ describe('clients (e2e)', () => {
       const runner = ctx.dataSource.createQueryRunner();
       await runner.startTransaction();
       try {
+        // Plain SQL inside the rolled-back transaction, for states no factory writes.
         // Other suites' rows were written under other apps' random keys: keep only this client's.
         await runner.query(`DELETE FROM client_credentials WHERE "clientId" <> $1`, [client.id]);
         // One row already under the new key (a re-run after a partial rotation) is left as it is.
@@ -622,7 +623,7 @@ describe('clients (e2e)', () => {
         expect(rows.map((r) => decrypt(newKey, r.passwordEncrypted))).toEqual([...passwords, 'terceira']);
         for (const row of rows) expect(() => decrypt(KEY, row.passwordEncrypted)).toThrow();
 
-        // A row that opens with neither key stops the rotation.
+        // A row that opens with neither key (broken on purpose) stops the rotation.
         await runner.query(
           `INSERT INTO client_credentials ("clientId", "toolName", url, username, "passwordEncrypted") VALUES ($1, 'Outra chave', 'https://x.com', 'u', $2)`,
           [client.id, encrypt(randomBytes(32), 'quarta')],

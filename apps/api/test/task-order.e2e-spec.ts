@@ -1,6 +1,7 @@
 import { TaskRank1795450000000 } from '../src/database/migrations/1795450000000-TaskRank';
 import { generateKeyBetween } from 'fractional-indexing';
 import { isRankConflict, rankBetween, retryOnWriteConflict } from '../src/tasks/task-rank';
+import { newClient } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -19,9 +20,7 @@ describe('board: task order (e2e)', () => {
   beforeAll(async () => {
     ctx = await startTestApp();
     admin = await loginAsAdmin(ctx);
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [
-      unique('Cliente '),
-    ]);
+    clientId = (await newClient(ctx, { color: '#ef4444' })).id;
   });
   afterAll(async () => {
     await ctx.app.close();
@@ -111,6 +110,7 @@ describe('board: task order (e2e)', () => {
   it('gives a task inserted without a key (SQL) the end of its column, and moves it like any other', async () => {
     const column = await newColumn();
     const [a] = await newTasks(column, 1);
+    // A foreign writer's row: plain SQL, no order key.
     const [{ id: raw }] = await ctx.dataSource.query(
       `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ('SQL', 'd', $1, $2, now()) RETURNING id`,
       [clientId, column],
@@ -120,7 +120,7 @@ describe('board: task order (e2e)', () => {
     await admin.put(`/api/tasks/${raw}/move`).send({ columnId: column, position: 3 }).expect(200);
     await admin.put(`/api/tasks/${a}/move`).send({ columnId: column, position: 2 }).expect(200);
     expect(await order(column)).toEqual([b, a, raw]);
-    // Moved to another column by SQL with its key kept: the end of that column, no collision.
+    // Moved to another column by a foreign writer (plain SQL) with its key kept: the end of that column, no collision.
     const other = await newColumn();
     const [x, y] = await newTasks(other, 2);
     await ctx.dataSource.query(`UPDATE tasks SET "columnId" = $2 WHERE "columnId" = $1`, [other, column]);
@@ -133,7 +133,8 @@ describe('board: task order (e2e)', () => {
     const [source, target] = [await newColumn(), await newColumn()];
     const [moving] = await newTasks(source, 1);
     const targets = await newTasks(target, 3);
-    // The key before the target's first is the moving task's own (columns' first keys often match).
+    // The key before the target's first is the moving task's own (columns' first keys often match):
+    // set by hand, a state the moves reach only by chance.
     const [{ rank: first }] = await ctx.dataSource.query(`SELECT min(rank) AS rank FROM tasks WHERE "columnId" = $1`, [target]);
     const { generateKeyBetween } = await import('fractional-indexing');
     await ctx.dataSource.query(`UPDATE tasks SET rank = $2 WHERE id = $1`, [moving, generateKeyBetween(null, first)]);
@@ -196,7 +197,7 @@ describe('board: task order (e2e)', () => {
   it('keeps order when keys grow long (many drops at one spot): the column gets fresh keys', async () => {
     const column = await newColumn();
     const [a, b, c] = await newTasks(column, 3);
-    // Neighbours with long keys, as hundreds of drops between the same two cards would leave.
+    // Neighbours with long keys, as hundreds of drops between the same two cards would leave: written by hand.
     await ctx.dataSource.query(`UPDATE tasks SET rank = $2 WHERE id = $1`, [a, `a0${'V'.repeat(70)}1`]);
     await ctx.dataSource.query(`UPDATE tasks SET rank = $2 WHERE id = $1`, [b, `a0${'V'.repeat(70)}2`]);
     await admin.put(`/api/tasks/${c}/move`).send({ columnId: column, position: 2 }).expect(200);
@@ -208,10 +209,10 @@ describe('board: task order (e2e)', () => {
   it('gives a column fresh keys when one is not a key the library accepts (written by hand), keeping its order', async () => {
     const column = await newColumn();
     const [a, b] = await newTasks(column, 2);
-    await ctx.dataSource.query(`UPDATE tasks SET rank = 'tarefa de teste' WHERE id = $1`, [b]);
+    await ctx.dataSource.query(`UPDATE tasks SET rank = 'tarefa de teste' WHERE id = $1`, [b]); // broken on purpose
     const [c] = await newTasks(column, 1);
     expect(await order(column)).toEqual([a, b, c]);
-    await ctx.dataSource.query(`UPDATE tasks SET rank = 'tarefa de teste' WHERE id = $1`, [a]);
+    await ctx.dataSource.query(`UPDATE tasks SET rank = 'tarefa de teste' WHERE id = $1`, [a]); // broken on purpose
     await admin.put(`/api/tasks/${c}/move`).send({ columnId: column, position: 2 }).expect(200);
     expect(await order(column)).toEqual([b, c, a]);
   });
@@ -219,6 +220,7 @@ describe('board: task order (e2e)', () => {
   it('lets only one of two writes of one key in one column commit; the loser is retried', async () => {
     const column = await newColumn();
     const [a, b] = await newTasks(column, 2);
+    // Two raw writers of one key race on the database's unique index.
     const [first, second] = [ctx.dataSource.createQueryRunner(), ctx.dataSource.createQueryRunner()];
     await first.startTransaction();
     await second.startTransaction();
@@ -237,7 +239,7 @@ describe('board: task order (e2e)', () => {
     let attempts = 0;
     const value = await retryOnWriteConflict(async () => {
       attempts += 1;
-      if (attempts === 1) await ctx.dataSource.query(`UPDATE tasks SET rank = 'Zz' WHERE id = $1`, [b]);
+      if (attempts === 1) await ctx.dataSource.query(`UPDATE tasks SET rank = 'Zz' WHERE id = $1`, [b]); // the key taken: a conflict
       return attempts;
     });
     expect(value).toBe(2);

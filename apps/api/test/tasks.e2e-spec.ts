@@ -1,3 +1,4 @@
+import { adminUserId, newClient, newColumn, newProfile } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -12,9 +13,7 @@ describe('board: tasks (e2e)', () => {
   beforeAll(async () => {
     ctx = await startTestApp();
     admin = await loginAsAdmin(ctx);
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [
-      unique('Cliente '),
-    ]);
+    clientId = (await newClient(ctx, { color: '#ef4444' })).id;
     columns = (await admin.get('/api/columns').expect(200)).body;
   });
   afterAll(async () => {
@@ -54,7 +53,7 @@ describe('board: tasks (e2e)', () => {
   });
 
   it('creates in the backlog by default, from the session user, with a created history row', async () => {
-    const [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
+    const adminId = await adminUserId(ctx);
     const maria = await newUser(ctx, { profileId: 2 });
     const created = await admin
       .post('/api/tasks')
@@ -77,7 +76,7 @@ describe('board: tasks (e2e)', () => {
   it('edits with one history row per changed field', async () => {
     const task = (await admin.post('/api/tasks').send(body()).expect(201)).body;
     const maria = await newUser(ctx, { profileId: 2 });
-    const [{ id: otherClient }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Outro ')]);
+    const { id: otherClient } = await newClient(ctx, { name: unique('Outro ') });
     const newDeadline = new Date(Date.now() + 10 * 86400_000).toISOString();
     const updated = await admin
       .put(`/api/tasks/${task.id}`)
@@ -159,9 +158,7 @@ describe('board: tasks (e2e)', () => {
   });
 
   it('keeps positions a permutation 1..n under parallel moves in one column', async () => {
-    const [{ id: columnId }] = await ctx.dataSource.query(`INSERT INTO columns (name, position) VALUES ($1, 100) RETURNING id`, [
-      unique('Paralela '),
-    ]);
+    const { id: columnId } = await newColumn(ctx, { name: unique('Paralela ') });
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) ids.push((await admin.post('/api/tasks').send(body({ columnId })).expect(201)).body.id);
     const responses = await Promise.all(
@@ -203,13 +200,7 @@ describe('board: tasks (e2e)', () => {
   });
 
   it('lets a read-only profile see its tasks but not edit them (403)', async () => {
-    const [{ id: profileId }] = await ctx.dataSource.query(
-      `INSERT INTO access_profiles (name, description) VALUES ($1, 'só leitura') RETURNING id`,
-      [unique('RO')],
-    );
-    await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'view_assigned')`, [
-      profileId,
-    ]);
+    const profileId = await newProfile(ctx, { tasks: 'view_assigned' }, { name: unique('RO'), description: 'só leitura' });
     const reader = await newUser(ctx, { profileId });
     const agent = await loginAs(ctx, reader.email, reader.password);
     const task = (
