@@ -129,6 +129,7 @@ describe('approval grants what the approver chooses (e2e)', () => {
       [3, 'admin'],
     ] as const) {
       const name = unique('direto');
+      // Plain SQL, as a foreign writer: the database's own check refuses what no service writes.
       await expect(
         ctx.dataSource.query(
           `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved") VALUES ($1, $1, $2, 'x', $3, $4, false)`,
@@ -154,7 +155,8 @@ describe('the RequestedProfile migration (e2e)', () => {
     try {
       await migration.down(runner);
       // As the old code left them: a pending account on the profile it asked for, and an approved
-      // one whose request only its approval's audit row remembers.
+      // one whose request only its approval's audit row remembers. Plain SQL: the entities describe
+      // today's schema, not the one before the migration.
       const insert = (name: string, role: string, profile: number, approved: boolean) =>
         ctx.dataSource
           .query(

@@ -1,4 +1,6 @@
 import { expectAll, only, runMatrix, type MatrixEnv, type MatrixRow } from './utils/matrix';
+import { ModulePermissionEntity } from '../src/users/module-permission.entity';
+import { columnNamed, newClient, newProfile, newTask } from './factories';
 import { newUser, unique } from './utils/test-app';
 
 /**
@@ -18,19 +20,12 @@ let backlogId: number;
 // ---------- builders: fresh targets per call, so mutations never share a victim ----------
 const pendingUser = async ({ ctx }: MatrixEnv) => (await newUser(ctx, { approved: false })).id;
 const someUser = async ({ ctx }: MatrixEnv) => (await newUser(ctx)).id;
-const customProfile = async ({ ctx }: MatrixEnv): Promise<number> =>
-  (
-    await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'perfil da matriz') RETURNING id`, [
-      unique('M '),
-    ])
-  )[0].id;
-const customPermission = async (env: MatrixEnv): Promise<number> =>
-  (
-    await env.ctx.dataSource.query(
-      `INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'read') RETURNING id`,
-      [await customProfile(env)],
-    )
-  )[0].id;
+const customProfile = ({ ctx }: MatrixEnv): Promise<number> => newProfile(ctx, {}, { name: unique('M '), description: 'perfil da matriz' });
+/** The id of the one permission row (chat: read) of a new profile. */
+const customPermission = async ({ ctx }: MatrixEnv): Promise<number> => {
+  const profileId = await newProfile(ctx, { chat: 'read' }, { name: unique('M '), description: 'perfil da matriz' });
+  return (await ctx.dataSource.getRepository(ModulePermissionEntity).findOneByOrFail({ profileId, module: 'chat' })).id;
+};
 const userBody = () => {
   const name = unique('m');
   return { username: name, email: `${name}@example.test`, password: 'secret123', name: 'Pessoa', accessProfileId: 3 };
@@ -40,21 +35,20 @@ const editBody = () => {
   return body;
 };
 /** A task assigned to every actor (so "assigned" rules let them through where their level allows). */
-const sharedTask = async ({ ctx, actors }: MatrixEnv): Promise<number> => {
-  const [{ id }] = await ctx.dataSource.query(
-    `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ('Matriz', 'd', $1, $2, now() + interval '1 day') RETURNING id`,
-    [clientId, backlogId],
-  );
-  for (const userId of Object.values(actors.ids))
-    await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
-  return id;
-};
+const sharedTask = async ({ ctx, actors }: MatrixEnv, isArchived = false): Promise<number> =>
+  (
+    await newTask(ctx, {
+      title: 'Matriz',
+      description: 'd',
+      client: clientId,
+      column: backlogId,
+      deadline: new Date(Date.now() + 86400_000),
+      assignees: Object.values(actors.ids),
+      isArchived,
+    })
+  ).id;
 /** The same, archived (for restore). */
-const archivedSharedTask = async (env: MatrixEnv): Promise<number> => {
-  const id = await sharedTask(env);
-  await env.ctx.dataSource.query(`UPDATE tasks SET "isArchived" = true WHERE id = $1`, [id]);
-  return id;
-};
+const archivedSharedTask = (env: MatrixEnv): Promise<number> => sharedTask(env, true);
 const taskBody = () => ({ title: 'Nova', description: 'd', clientId, deadline: new Date(Date.now() + 86400_000).toISOString() });
 
 // ---------- auth ----------
@@ -464,8 +458,8 @@ const NOTIFICATION_ROWS: MatrixRow[] = [
 describe('authorization matrix (e2e)', () => {
   runMatrix([...AUTH_ROWS, ...USERS_ROWS, ...BOARD_ROWS, ...TIMER_ROWS, ...CREDENTIAL_ROWS, ...NOTIFICATION_ROWS], {
     setup: async (ctx) => {
-      [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
-      [{ id: backlogId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'Backlog'`);
+      clientId = (await newClient(ctx)).id;
+      backlogId = (await columnNamed(ctx, 'Backlog')).id;
     },
   });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { MODULES, type AccessProfile, type ModulePermission } from '@wkflow/contracts';
+import { ModulePermissionEntity } from '../src/users/module-permission.entity';
 import { seedUsersDemo } from '../src/users/users.seed';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
@@ -61,7 +62,7 @@ describe('access profiles and module permissions (e2e)', () => {
       const before = await countOf(3);
       const pending = await newUser(ctx, { profileId: 3, approved: false });
       expect(await countOf(3)).toBe(before);
-      await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [pending.id]);
+      await admin.post(`/api/users/${pending.id}/approve`).send({}).expect(200);
       expect(await countOf(3)).toBe(before + 1);
     });
 
@@ -277,14 +278,16 @@ describe('access profiles and module permissions (e2e)', () => {
         await agent.get('/api/access-profiles/3/permissions').expect(200);
         await save(agent, 3, (await agent.get('/api/access-profiles/3/permissions').expect(200)).body.map(strip)).expect(200);
       } finally {
-        await ctx.dataSource.query(`DELETE FROM module_permissions WHERE "profileId" = 1`);
-        for (const row of before) {
-          const [module, permission] = row.split(':');
-          await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES (1, $1, $2)`, [
-            module,
-            permission,
-          ]);
-        }
+        // Profile 1's seeded rows put back as they were, for the suites that share this database.
+        const permissions = ctx.dataSource.getRepository(ModulePermissionEntity);
+        await permissions.delete({ profileId: 1 });
+        if (before.length)
+          await permissions.insert(
+            before.map((row) => {
+              const [module, permission] = row.split(':');
+              return { profileId: 1, module, permission };
+            }),
+          );
       }
     });
   });
