@@ -4,22 +4,19 @@ import { DateTime } from 'luxon';
 import { AI_MESSAGES } from '../src/ai/parser';
 import { CLIENT_REQUIRED } from '../src/ai/ai.service';
 import { COLUMN_REQUIRED, TEXT_REQUIRED } from '../src/ai/dto/ai.dto';
+import { columnNamed, newClient as newNamedClient } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
 const TZ = 'America/Sao_Paulo';
 
 /** A user with a chosen, unique first name (test users otherwise all start with 'Test'). */
-async function namedUser(ctx: TestContext, firstName: string, profileId = 2) {
-  const user = await newUser(ctx, { profileId });
-  const name = `${firstName} Andrade`;
-  await ctx.dataSource.query(`UPDATE users SET name = $1 WHERE id = $2`, [name, user.id]);
-  return { ...user, name };
+function namedUser(ctx: TestContext, firstName: string, profileId = 2) {
+  return newUser(ctx, { profileId, name: `${firstName} Andrade` });
 }
 
 async function newClient(ctx: TestContext, name: string): Promise<number> {
-  const [{ id }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [name]);
-  return id;
+  return (await newNamedClient(ctx, { name })).id;
 }
 
 async function eventually<T>(probe: () => Promise<T>, timeoutMs = 5000): Promise<T> {
@@ -387,7 +384,7 @@ describe('AI task creation: OpenAI SDK against a local chat-completions server (
   });
 
   it('creates a task from the model suggestion', async () => {
-    const [{ id: columnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'Em andamento'`);
+    const { id: columnId } = await columnNamed(ctx, 'Em andamento');
     const deadline = DateTime.now().setZone(TZ).plus({ days: 1 }).set({ hour: 18, minute: 0 });
     provider.reply = (res) =>
       provider.content(

@@ -1,6 +1,7 @@
 import { MODULES } from '@wkflow/contracts';
 import { NOT_ALLOWED } from '../src/auth/access.guard';
 import { ClientCredentialsPermission1795880000000 } from '../src/database/migrations/1795880000000-ClientCredentialsPermission';
+import { newProfile } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { openSocket, sessionCookie, wsUrl } from './utils/realtime';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
@@ -185,17 +186,8 @@ describe('the ClientCredentialsPermission migration (e2e)', () => {
     try {
       await migration.down(runner);
       // Profiles as they were before the permission existed.
-      const profile = async (clients: string | null) => {
-        const [{ id }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name, description) VALUES ($1, 'antigo') RETURNING id`, [
-          unique('Antigo '),
-        ]);
-        if (clients)
-          await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'clients', $2)`, [
-            id,
-            clients,
-          ]);
-        return id as number;
-      };
+      const profile = (clients: string | null) =>
+        newProfile(ctx, clients ? { clients } : {}, { name: unique('Antigo '), description: 'antigo' });
       const writer = await profile('write');
       const reader = await profile('read');
       const hidden = await profile('hidden');

@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { newProfile } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -187,17 +188,6 @@ describe('clients, onboarding and chat authorization (e2e)', () => {
   }
 });
 
-async function customProfile(ctx: TestContext, permissions: [string, string][]): Promise<number> {
-  const [profile] = await ctx.dataSource.query(
-    `INSERT INTO access_profiles (name, description) VALUES ($1, 'Perfil de teste da matriz') RETURNING id`,
-    [unique('Perfil matriz ')],
-  );
-  for (const [module, permission] of permissions) {
-    await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, $2, $3)`, [
-      profile.id,
-      module,
-      permission,
-    ]);
-  }
-  return profile.id;
+function customProfile(ctx: TestContext, permissions: [string, string][]): Promise<number> {
+  return newProfile(ctx, Object.fromEntries(permissions), { name: unique('Perfil matriz '), description: 'Perfil de teste da matriz' });
 }

@@ -11,6 +11,8 @@ import { unique } from './names';
 const ROLE_OF_PROFILE: Record<number, 'admin' | 'manager'> = { 1: 'admin', 2: 'manager' };
 
 export interface NewUserOptions {
+  /** Default: 'Test ' and the username (so test users' first names are all 'Test'). */
+  name?: string;
   profileId?: number;
   approved?: boolean;
   password?: string;
@@ -24,7 +26,7 @@ export type NewUser = User & { password: string };
  * registration leaves it: on Colaborador, with `profileId` as the requested profile (a hint).
  */
 export async function newUser(ctx: FactoryContext, options: NewUserOptions = {}): Promise<NewUser> {
-  const name = unique('user');
+  const username = unique('user');
   const password = options.password ?? 'secret123';
   const approved = options.approved ?? true;
   const requested = options.profileId ?? 3;
@@ -33,9 +35,9 @@ export async function newUser(ctx: FactoryContext, options: NewUserOptions = {})
   const users = ctx.dataSource.getRepository(UserEntity);
   const user = await users.save(
     users.create({
-      name: `Test ${name}`,
-      username: name,
-      email: `${name}@example.test`,
+      name: options.name ?? `Test ${username}`,
+      username,
+      email: `${username}@example.test`,
       passwordHash: await hashPassword(password),
       role,
       accessProfileId: profileId,
