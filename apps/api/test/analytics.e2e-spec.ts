@@ -1,6 +1,7 @@
 import { analyticsRange, REPORT_NAME_REQUIRED, REPORT_PERIOD_INVALID, REPORT_TYPE_REQUIRED } from '@wkflow/contracts';
 import { DateTime } from 'luxon';
 import { adminUserId, columnNamed, newClient, newReport, newTask, newTaskHistory, newTimeEntry, secondsAgo } from './factories';
+import { ReportEntity } from '../src/analytics/report.entity';
 import { ReportsService } from '../src/analytics/reports.service';
 import { startIsolatedApp } from './utils/isolated-app';
 import { only, runMatrix, type MatrixEnv, type MatrixRow } from './utils/matrix';
@@ -264,7 +265,7 @@ describe('analytics (e2e)', () => {
     expect(await waitForReport(admin, deadWorker)).toMatchObject({ status: 'completed' });
     const [fresh] = await ctx.dataSource.query(`SELECT status FROM analytics_reports WHERE id = $1`, [stillRunning]);
     expect(fresh.status).toBe('processing');
-    await ctx.dataSource.query(`DELETE FROM analytics_reports WHERE id = ANY($1)`, [[lostJob, deadWorker, stillRunning]]); // clean up: the next test lists the reports
+    await ctx.dataSource.getRepository(ReportEntity).delete([lostJob, deadWorker, stillRunning]); // clean up: the next test lists the reports
   });
 
   it('keeps reports per user and downloads only completed ones', async () => {

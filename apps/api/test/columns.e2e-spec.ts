@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { newClient } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 describe('board: columns and attachments (e2e)', () => {
@@ -13,7 +14,7 @@ describe('board: columns and attachments (e2e)', () => {
   beforeAll(async () => {
     ctx = await startTestApp({ UPLOAD_DIR: uploadDir });
     admin = await loginAsAdmin(ctx);
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    clientId = (await newClient(ctx)).id;
     // The run's database is shared by every suite: put 'concluídos' back at the end, where the seed puts
     // it, in case another suite left a list after it (a list not named in a reorder keeps its place, so
     // the position asked must be past every list's).

@@ -1,4 +1,5 @@
 import { EmailService } from '../src/email/email.service';
+import { newQueuedEmail } from './factories';
 import { eventually, startSmtp } from './utils/smtp';
 import { isolatedDatabase, startIsolatedApp } from './utils/isolated-app';
 import { loginAsAdmin, startTestApp, type TestContext, unique } from './utils/test-app';
@@ -87,10 +88,7 @@ describe('e-mail and reports without Redis (e2e)', () => {
 
   it('leaves a row claimed by another process alone, and sends it once that process is gone (its claim rolled back)', async () => {
     const held = `${unique('preso')}@example.test`;
-    const [{ id }] = await ctx.dataSource.query(
-      `INSERT INTO email_queue ("emailType", subject, "recipientEmail", body) VALUES ('test_email', 'Interrompido', $1, 'm') RETURNING id`,
-      [held],
-    );
+    const { id } = await newQueuedEmail(ctx, { to: held, subject: 'Interrompido' });
     // Another process in the middle of sending it: its transaction holds the row.
     const other = ctx.dataSource.createQueryRunner();
     await other.connect();

@@ -1,5 +1,6 @@
 import type request from 'supertest';
 import { LEARNING_MESSAGES, type LearningDashboard, type LearningPathSummary } from '@wkflow/contracts';
+import { LearningStepEntity } from '../src/learning/learning-step.entity';
 import { LEARNING_CATALOGUE, seedLearningCatalogue } from '../src/learning/learning.seed';
 import { expectAll, type MatrixEnv, type MatrixRow, runMatrix } from './utils/matrix';
 import { loginAs, newUser, startTestApp, type TestContext } from './utils/test-app';
@@ -161,10 +162,10 @@ describe('learning (e2e)', () => {
 
     // The seed re-run (an upgrade) rewrites old texts in place and keeps every step id.
     const before: Array<{ id: number }> = await ctx.dataSource.query(`SELECT id FROM learning_steps ORDER BY id`);
-    await ctx.dataSource.query(
-      `UPDATE learning_steps SET description = 'Toda tarefa nova entra no Backlog.' WHERE "pathId" = $1 AND "stepOrder" = 2`,
-      [id],
-    );
+    // An older catalogue's wording, as a previous seed left it.
+    await ctx.dataSource
+      .getRepository(LearningStepEntity)
+      .update({ pathId: id, stepOrder: 2 }, { description: 'Toda tarefa nova entra no Backlog.' });
     await seedLearningCatalogue(ctx.dataSource);
     expect(await ctx.dataSource.query(`SELECT id FROM learning_steps ORDER BY id`)).toEqual(before);
     const [{ n }] = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM learning_steps WHERE description LIKE '%Toda tarefa nova%'`);

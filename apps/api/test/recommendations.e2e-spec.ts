@@ -1,4 +1,5 @@
 import { RECOMMENDATIONS_RESTRICTED_MESSAGE } from '@wkflow/contracts';
+import { RecommendationEntity } from '../src/analytics/recommendation.entity';
 import { columnNamed, newClient, newProfile, newRecommendation, newTask, newTimeEntry, secondsAgo } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { only, runMatrix, type MatrixEnv, type MatrixRow } from './utils/matrix';
@@ -125,9 +126,9 @@ describe('recommendations (e2e)', () => {
 
   it('proposes a key again once its active row expired', async () => {
     // Expired by hand: the clock moved on.
-    await ctx.dataSource.query(
-      `UPDATE recommendations SET "expiresAt" = now() - interval '1 minute' WHERE key = 'unassigned-tasks' AND status = 'active'`,
-    );
+    await ctx.dataSource
+      .getRepository(RecommendationEntity)
+      .update({ key: 'unassigned-tasks', status: 'active' }, { expiresAt: secondsAgo(60) });
     expect((await admin.get('/api/recommendations').expect(200)).body).toHaveLength(4);
     expect((await admin.post('/api/recommendations/generate').expect(201)).body.created).toBe(1);
     const rows = await ctx.dataSource.query(`SELECT status FROM recommendations WHERE key = 'unassigned-tasks' ORDER BY id`);

@@ -9,7 +9,7 @@ import {
   LOCK_FORBIDDEN,
 } from '@wkflow/contracts';
 import { DateTime } from 'luxon';
-import { assignTask, newClient, newProfile, newTask } from './factories';
+import { assignTask, newClient, newProfile, newTask, newTimeEntry, secondsAgo } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -213,9 +213,8 @@ describe('manual time entries and the lockdown period (e2e)', () => {
       .send(body(taskId, 5 * HOUR, 4 * HOUR))
       .expect(201);
 
-    // A running timer occupies its start up to now (started an hour ago: back-dated by hand).
-    const started = await me.agent.post('/api/time-entries/start').send({ taskId }).expect(201);
-    await ctx.dataSource.query(`UPDATE time_entries SET "startTime" = now() - interval '1 hour' WHERE id = $1`, [started.body.id]);
+    // A running timer occupies its start up to now (started an hour ago).
+    await newTimeEntry(ctx, { user: me.id, task: taskId, start: secondsAgo(3600), seconds: null });
     const running = await me.agent
       .post('/api/time-entries')
       .send(body(other, 2 * HOUR, 0.5 * HOUR))

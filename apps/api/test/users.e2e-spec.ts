@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { User } from '@wkflow/contracts';
 import { AppEvents } from '../src/events/app-events';
+import { adminUserId } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { eventually } from './utils/smtp';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
@@ -96,7 +97,7 @@ describe('users and approvals (e2e)', () => {
       expect(created.body).not.toHaveProperty('passwordHash');
       const [row] = await ctx.dataSource.query(`SELECT "approvedAt", "approvedById" FROM users WHERE id = $1`, [created.body.id]);
       expect(row.approvedAt).not.toBeNull();
-      expect(row.approvedById).toBe((await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`))[0].id);
+      expect(row.approvedById).toBe(await adminUserId(ctx));
       await loginAs(ctx, body.email, body.password);
 
       const custom = (

@@ -10,5 +10,6 @@ export { newClient, type NewClientOptions } from './clients';
 export { assignTask, columnNamed, firstOpenColumn, newColumn, newTask, newTaskHistory, type NewTask, type NewTaskOptions } from './tasks';
 export { newTimeEntry, type NewTimeEntryOptions } from './timer';
 export { adminUserId, newProfile, newUser, type NewUser, type NewUserOptions, type Permissions } from './users';
+export { newQueuedEmail } from './email';
 export { newNotification, type NewNotificationOptions } from './notifications';
 export { newRecommendation, newReport, type NewReportOptions } from './analytics';
