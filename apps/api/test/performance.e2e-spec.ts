@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { assignTask, columnNamed, newClient, newProfile, newTask, newTimeEntry } from './factories';
 import { eventually } from './utils/smtp';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
@@ -16,10 +17,8 @@ describe('performance caches (e2e)', () => {
     // notifications can make a change by another writer show.
     ctx = await startTestApp({ CACHE_TTL_MS: '3600000' });
     admin = await loginAsAdmin(ctx);
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name, color) VALUES ($1, '#ef4444') RETURNING id`, [
-      unique('Cliente '),
-    ]);
-    [{ id: backlog }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'Backlog'`);
+    clientId = (await newClient(ctx, { color: '#ef4444' })).id;
+    backlog = (await columnNamed(ctx, 'Backlog')).id;
   });
   afterAll(async () => {
     await ctx.app.close();
@@ -28,14 +27,11 @@ describe('performance caches (e2e)', () => {
   /** Waits for GET /api/clients to answer `status`: with the caches' expiry an hour here, only the database's notification can bring a change made by SQL. */
   const statusBecomes = (agent: Agent, status: number) => eventually(async () => (await agent.get('/api/clients')).status === status);
 
-  const insertTask = async (title: string, assignee?: number): Promise<number> => {
-    const [{ id }] = await ctx.dataSource.query(
-      `INSERT INTO tasks (title, description, "clientId", "columnId", deadline) VALUES ($1, 'd', $2, $3, now() + interval '2 days') RETURNING id`,
-      [title, clientId, backlog],
-    );
-    if (assignee) await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, assignee]);
-    return id;
-  };
+  /** A backlog task written beside the API (as another replica or a script would): only the database can tell the caches. */
+  const insertTask = async (title: string, assignee?: number): Promise<number> =>
+    (await newTask(ctx, { title, description: 'd', client: clientId, column: backlog, assignees: assignee ? [assignee] : [] })).id;
+  // Plain SQL plays another writer (a replica, a script): only the database's notifications can tell the caches.
+  const foreignWrite = (sql: string, params: unknown[] = []) => ctx.dataSource.query(sql, params);
   const titles = (response: { body: { title: string }[] }) => response.body.map((t) => t.title);
 
   describe('GET /api/tasks (the whole board)', () => {
@@ -64,7 +60,7 @@ describe('performance caches (e2e)', () => {
 
       // Columns are part of it too (a completed column's tasks are never overdue): a column write
       // reads the board again, and the ETag follows the body (unchanged here, so 304).
-      await ctx.dataSource.query(`UPDATE columns SET color = color WHERE id = $1`, [backlog]);
+      await foreignWrite(`UPDATE columns SET color = color WHERE id = $1`, [backlog]);
       const afterColumn = await admin.get('/api/tasks').set('If-None-Match', afterSql.headers.etag).expect(304);
       expect(Number(afterColumn.headers['x-board-version'])).toBeGreaterThan(Number(afterSql.headers['x-board-version']));
     });
@@ -108,10 +104,10 @@ describe('performance caches (e2e)', () => {
       state = await expectFresh(admin, state);
       expect(state.body.map((t) => t.id)).toContain(ids[0]);
       // A delete by plain SQL, and a task moved by SQL.
-      await ctx.dataSource.query(`DELETE FROM tasks WHERE id = $1`, [ids[1]]);
+      await foreignWrite(`DELETE FROM tasks WHERE id = $1`, [ids[1]]);
       state = await expectFresh(admin, state);
       expect(state.body.map((t) => t.id)).not.toContain(ids[1]);
-      await ctx.dataSource.query(`UPDATE tasks SET "columnId" = $2 WHERE id = $1`, [ids[0], doing]);
+      await foreignWrite(`UPDATE tasks SET "columnId" = $2 WHERE id = $1`, [ids[0], doing]);
       state = await expectFresh(admin, state);
       expect(state.body.find((t) => t.id === ids[0])!.columnId).toBe(doing);
       // A new column, a task moved into it and archived, the column deleted (its archived task goes to the backlog).
@@ -154,11 +150,11 @@ describe('performance caches (e2e)', () => {
         .expect(200);
       state = await expectFresh(agent, state);
       expect(state.body.map((t) => t.id)).toContain(hidden);
-      await ctx.dataSource.query(`DELETE FROM task_assignees WHERE "taskId" = $1 AND "userId" = $2`, [hidden, user.id]);
+      await foreignWrite(`DELETE FROM task_assignees WHERE "taskId" = $1 AND "userId" = $2`, [hidden, user.id]);
       state = await expectFresh(agent, state);
       expect(state.body.map((t) => t.id)).not.toContain(hidden);
       // A write he cannot see at all (another column's hidden task edited) leaves his board and ETag as they were.
-      await ctx.dataSource.query(`UPDATE tasks SET title = title || '!' WHERE id = $1`, [hidden]);
+      await foreignWrite(`UPDATE tasks SET title = title || '!' WHERE id = $1`, [hidden]);
       await agent.get('/api/tasks').set('If-None-Match', state.etag).expect(304);
     });
 
@@ -190,9 +186,10 @@ describe('performance caches (e2e)', () => {
     it('after the change log was pruned, reads the board whole (still the same as uncached)', async () => {
       let state = await expectFresh(admin);
       const id = await insertTask(unique('Podada '));
-      await ctx.dataSource.query(`UPDATE board_version SET "prunedThrough" = version`);
-      await ctx.dataSource.query(`DELETE FROM board_changes`);
-      await ctx.dataSource.query(`UPDATE tasks SET title = title || '?' WHERE id = $1`, [id]);
+      // The change log pruned up to now, as the pruning leaves it.
+      await foreignWrite(`UPDATE board_version SET "prunedThrough" = version`);
+      await foreignWrite(`DELETE FROM board_changes`);
+      await foreignWrite(`UPDATE tasks SET title = title || '?' WHERE id = $1`, [id]);
       state = await expectFresh(admin, state);
       expect(state.body.find((t) => t.id === id)!.title).toMatch(/\?$/);
     });
@@ -245,7 +242,7 @@ describe('performance caches (e2e)', () => {
       const seen = titles(await agent.get('/api/tasks').expect(200));
       expect(seen).toContain(mine);
       expect(seen).not.toContain(other);
-      await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [otherId, user.id]);
+      await assignTask(ctx, otherId, [user.id]); // beside the API: the database tells the board
       expect(titles(await agent.get('/api/tasks').expect(200))).toContain(other);
     });
 
@@ -273,20 +270,15 @@ describe('performance caches (e2e)', () => {
 
     it("follows a user's approval and a profile's permissions changed in the database", async () => {
       const { user, agent } = await loggedIn();
-      await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [user.id]);
+      await foreignWrite(`UPDATE users SET "isApproved" = false WHERE id = $1`, [user.id]);
       await statusBecomes(agent, 401);
-      await ctx.dataSource.query(`UPDATE users SET "isApproved" = true WHERE id = $1`, [user.id]);
+      await foreignWrite(`UPDATE users SET "isApproved" = true WHERE id = $1`, [user.id]);
       await statusBecomes(agent, 200);
 
-      const [{ id: profileId }] = await ctx.dataSource.query(`INSERT INTO access_profiles (name) VALUES ($1) RETURNING id`, [
-        unique('Perfil '),
-      ]);
-      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'clients', 'read')`, [
-        profileId,
-      ]);
-      await ctx.dataSource.query(`UPDATE users SET "accessProfileId" = $2 WHERE id = $1`, [user.id, profileId]);
+      const profileId = await newProfile(ctx, { clients: 'read' });
+      await foreignWrite(`UPDATE users SET "accessProfileId" = $2 WHERE id = $1`, [user.id, profileId]);
       await statusBecomes(agent, 200);
-      await ctx.dataSource.query(`UPDATE module_permissions SET permission = 'hidden' WHERE "profileId" = $1`, [profileId]);
+      await foreignWrite(`UPDATE module_permissions SET permission = 'hidden' WHERE "profileId" = $1`, [profileId]);
       await statusBecomes(agent, 403);
     });
 
@@ -322,14 +314,11 @@ describe('performance caches (e2e)', () => {
       expect((await agent.get('/api/time-entries/active').expect(200)).text).toBe('null');
 
       // Another writer (a second replica, a script): the database's notification drops the entry.
-      const [{ id: entryId }] = await ctx.dataSource.query(
-        `INSERT INTO time_entries ("userId", "taskId", "startTime") VALUES ($1, $2, now()) RETURNING id`,
-        [user.id, taskId],
-      );
+      const { id: entryId } = await newTimeEntry(ctx, { user: user.id, task: taskId, start: new Date(), seconds: null });
       await activeBecomes(agent, (v) => v !== null);
-      await ctx.dataSource.query(`UPDATE tasks SET title = 'Renomeada por SQL' WHERE id = $1`, [taskId]);
+      await foreignWrite(`UPDATE tasks SET title = 'Renomeada por SQL' WHERE id = $1`, [taskId]);
       await activeBecomes(agent, (v) => v?.taskTitle === 'Renomeada por SQL');
-      await ctx.dataSource.query(`UPDATE time_entries SET "endTime" = now(), duration = 1 WHERE id = $1`, [entryId]);
+      await foreignWrite(`UPDATE time_entries SET "endTime" = now(), duration = 1 WHERE id = $1`, [entryId]);
       await activeBecomes(agent, (v) => v === null);
     });
   });

@@ -263,6 +263,7 @@ describe('uploads: a kill mid-upload leaves no orphan after the restart; memory 
     writeFileSync(join(attachmentsDir(), orphan), 'sem linha');
     writeFileSync(join(logosDir(), orphanLogo), 'sem cliente');
     writeFileSync(join(tempDir(), committed), 'comitado');
+    // Plain SQL as the killed process's last write (the app runs in a child process here).
     const [{ id: committedId }] = (
       await db.query(
         `INSERT INTO task_attachments ("taskId", "userId", "originalName", "storedName", "mimeType", size) VALUES ($1, 1, 'comitado.txt', $2, 'text/plain', 8) RETURNING id`,
