@@ -8,7 +8,7 @@ import {
 } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { EntityManager } from 'typeorm';
-import { ChangeListener } from '../common/change-listener';
+import { ChangeListener } from '../database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
   dashboardAt,

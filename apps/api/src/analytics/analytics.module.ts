@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TimerModule } from '../timer/timer.module';
 import { AnalyticsCache } from './analytics-cache';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
@@ -29,6 +30,7 @@ import { TimesheetService } from './timesheet.service';
  * AnalyticsCache forgets every figure at each notification).
  */
 @Module({
+  imports: [TimerModule],
   controllers: [AnalyticsController, RecommendationsController, TimesheetController],
   providers: [
     FiguresReadModel,

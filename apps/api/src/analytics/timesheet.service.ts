@@ -13,7 +13,6 @@ import {
   TIMESHEET_PARTIAL_VALUE,
   timesheetFileName,
   timesheetRange,
-  timeEntryScope,
   weekDays,
   type MyWeek,
   type TimesheetEntry,
@@ -26,6 +25,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { type Sheet, type SheetCell, toCsv, toXlsx } from '../common/spreadsheet';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { TimesheetQueryDto } from './dto/timesheet.dto';
+import { EntryVisibilities } from '../timer/entry-visibility';
 import {
   type TimesheetQuery,
   TimesheetReadModel,
@@ -49,6 +49,7 @@ export class TimesheetService {
   constructor(
     private readonly timesheets: TimesheetReadModel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly visibility: EntryVisibilities,
   ) {}
 
   /** The validated filter: a custom period needs both dates (from ≤ to), other periods take none. */
@@ -64,11 +65,10 @@ export class TimesheetService {
   }
 
   /** The read model's query: the user's scope, the filter's period in APP_TIMEZONE and its ids. */
-  private readQuery(user: AuthenticatedUser, filter: TimesheetFilter): TimesheetQuery {
+  private async readQuery(user: AuthenticatedUser, filter: TimesheetFilter): Promise<TimesheetQuery> {
     const { since, until } = timesheetRange(filter, new Date(), this.config.appTimezone);
     return {
-      viewerId: user.id,
-      scope: timeEntryScope(user),
+      visibility: await this.visibility.of(user),
       since,
       until,
       userId: filter.userId ?? null,
@@ -82,7 +82,7 @@ export class TimesheetService {
     const limit = query.limit ?? TIMESHEET_PAGE_DEFAULT;
     const offset = query.offset ?? 0;
     const showsValues = can(user, 'clients', 'write');
-    const scoped = this.readQuery(user, filter);
+    const scoped = await this.readQuery(user, filter);
     const [rows, byClient, byPerson] = await Promise.all([
       this.timesheets.entries(scoped, limit, offset),
       this.timesheets.totals(scoped, 'client'),
@@ -131,9 +131,8 @@ export class TimesheetService {
   }
 
   /** People, clients and tasks the user's scope has entries of (tasks narrowed to a client when given). */
-  /** People, clients and tasks the user's scope has entries of (tasks narrowed to a client when given). */
-  options(user: AuthenticatedUser, clientId?: number): Promise<TimesheetOptions> {
-    return this.timesheets.options(user.id, timeEntryScope(user), clientId ?? null);
+  async options(user: AuthenticatedUser, clientId?: number): Promise<TimesheetOptions> {
+    return this.timesheets.options(await this.visibility.of(user), clientId ?? null);
   }
 
   /** The user's own seconds per day of this week (Monday to Sunday, app time zone). */
@@ -198,7 +197,7 @@ export class TimesheetService {
   ): Promise<{ fileName: string; body: Buffer; contentType: string }> {
     const filter = this.filterOf(query);
     const showsValues = can(user, 'clients', 'write');
-    const rows = await this.timesheets.entries(this.readQuery(user, filter), TIMESHEET_EXPORT_MAX_ROWS + 1, 0);
+    const rows = await this.timesheets.entries(await this.readQuery(user, filter), TIMESHEET_EXPORT_MAX_ROWS + 1, 0);
     if (rows.length > TIMESHEET_EXPORT_MAX_ROWS) throw new UnprocessableEntityException(TIMESHEET_MESSAGES.tooMany);
     const zone = this.config.appTimezone;
     const columns = TimesheetService.exportColumns(showsValues);

@@ -1,4 +1,4 @@
-import { ChangeListener } from '../common/change-listener';
+import { ChangeListener } from '../database/change-listener';
 import type { AuthenticatedUser } from './authenticated-user';
 
 /** The database channel the Performance migration's triggers notify ('s:<sid>', 'u:<userId>' or '*'). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, InternalServerErrorException, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CLIENT_MESSAGES, type ClientCredential, MASKED_PASSWORD, type RevealCredentialResponse } from '@wkflow/contracts';
-import { writeAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit-trail';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ClientCredentialEntity } from './client-credential.entity';
@@ -88,7 +88,7 @@ export class CredentialsService {
           'Não foi possível descriptografar a senha: a chave de criptografia (CREDENTIALS_KEY) não corresponde',
         );
       }
-      await writeAudit(db, {
+      await recordAudit(db, {
         actorId: user.id,
         action: CREDENTIAL_REVEALED,
         entity: 'client_credential',

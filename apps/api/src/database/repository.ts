@@ -13,4 +13,9 @@ export abstract class ModuleRepository {
   transaction<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
+
+  /** A REPEATABLE READ transaction: every read in it sees one snapshot. */
+  snapshot<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('REPEATABLE READ', work);
+  }
 }

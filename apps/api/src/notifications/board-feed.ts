@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { BoardChangedMessage } from '@wkflow/contracts';
-import { ChangeListener } from '../common/change-listener';
+import { ChangeListener } from '../database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BoardBatch, BoardChangeLog, type BoardReader } from '../tasks/board-changes';
 import { TaskBoard } from '../tasks/task-board.service';

@@ -11,7 +11,7 @@ import { SessionProvider } from '../auth/session.provider';
 import { storedSessionId } from '../auth/session-store';
 import { SessionsService } from '../auth/sessions.service';
 import { SessionUserService } from '../auth/session-user.service';
-import { ChangeListener } from '../common/change-listener';
+import { ChangeListener } from '../database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 const HEARTBEAT_MS = 30_000;

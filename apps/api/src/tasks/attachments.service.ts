@@ -1,8 +1,6 @@
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DataSource } from 'typeorm';
 import { canEditAllTasks, type TaskAttachment } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -10,14 +8,9 @@ import { fileExists, moveIntoPlace, type TempUpload } from '../uploads/upload-fi
 import { UploadSweeper } from '../uploads/upload-sweeper';
 import { safeFileName } from './attachment-name';
 import { TaskBoard } from './task-board.service';
+import { type AttachmentRow, AttachmentsRepository } from './repositories/attachments.repository';
 
 export const ATTACHMENT_NOT_FOUND = 'Anexo não encontrado';
-
-interface AttachmentRow extends Omit<TaskAttachment, 'createdAt'> {
-  createdAt: Date;
-  storedName: string;
-  taskId: number;
-}
 
 /**
  * Task attachments on disk under UPLOAD_DIR/attachments, named at random: the upload's temp file
@@ -29,7 +22,7 @@ export class AttachmentsService implements OnModuleInit {
   private readonly dir: string;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly attachments: AttachmentsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly tasks: TaskBoard,
     private readonly sweeper: UploadSweeper,
@@ -38,10 +31,7 @@ export class AttachmentsService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    const stored = async (names: string[]): Promise<string[]> =>
-      (await this.dataSource.query(`SELECT "storedName" FROM task_attachments WHERE "storedName" = ANY($1::varchar[])`, [names])).map(
-        (row: { storedName: string }) => row.storedName,
-      );
+    const stored = (names: string[]) => this.attachments.storedNames(names);
     this.sweeper.register({
       label: 'attachments',
       directory: this.dir,
@@ -64,7 +54,7 @@ export class AttachmentsService implements OnModuleInit {
 
   async list(user: AuthenticatedUser, taskId: number): Promise<TaskAttachment[]> {
     await this.tasks.taskFor(user, taskId, false);
-    const rows: AttachmentRow[] = await this.dataSource.query(`SELECT * FROM task_attachments WHERE "taskId" = $1 ORDER BY id`, [taskId]);
+    const rows = await this.attachments.ofTask(taskId);
     return rows.map((r) => this.toAttachment(r));
   }
 
@@ -77,21 +67,18 @@ export class AttachmentsService implements OnModuleInit {
   async add(user: AuthenticatedUser, taskId: number, file: TempUpload): Promise<TaskAttachment> {
     await this.tasks.taskFor(user, taskId, true);
     const storedName = file.filename;
-    const [row]: AttachmentRow[] = await this.dataSource.query(
-      `INSERT INTO task_attachments ("taskId", "userId", "originalName", "storedName", "mimeType", size) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [
-        taskId,
-        user.id,
-        safeFileName(file.originalname),
-        storedName,
-        (file.mimetype || 'application/octet-stream').slice(0, 150),
-        file.size,
-      ],
-    );
+    const row = await this.attachments.insert({
+      taskId,
+      userId: user.id,
+      originalName: safeFileName(file.originalname),
+      storedName,
+      mimeType: (file.mimetype || 'application/octet-stream').slice(0, 150),
+      size: file.size,
+    });
     try {
       await moveIntoPlace(file, this.dir, storedName);
     } catch (error) {
-      await this.dataSource.query(`DELETE FROM task_attachments WHERE id = $1`, [row.id]);
+      await this.attachments.remove(row.id);
       throw error;
     }
     return this.toAttachment(row);
@@ -99,7 +86,7 @@ export class AttachmentsService implements OnModuleInit {
 
   private async find(user: AuthenticatedUser, taskId: number, attachmentId: number, edit: boolean): Promise<AttachmentRow> {
     await this.tasks.taskFor(user, taskId, edit);
-    const [row] = await this.dataSource.query(`SELECT * FROM task_attachments WHERE id = $1 AND "taskId" = $2`, [attachmentId, taskId]);
+    const row = await this.attachments.find(taskId, attachmentId);
     if (!row) throw new NotFoundException(ATTACHMENT_NOT_FOUND);
     return row;
   }
@@ -118,7 +105,7 @@ export class AttachmentsService implements OnModuleInit {
   async remove(user: AuthenticatedUser, taskId: number, attachmentId: number): Promise<void> {
     const row = await this.find(user, taskId, attachmentId, false);
     if (row.userId !== user.id && !canEditAllTasks(user)) throw new ForbiddenException('Só quem enviou o anexo pode removê-lo');
-    await this.dataSource.query(`DELETE FROM task_attachments WHERE id = $1`, [attachmentId]);
+    await this.attachments.remove(attachmentId);
     await unlink(join(this.dir, row.storedName)).catch(() => undefined);
   }
 }

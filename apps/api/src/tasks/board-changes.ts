@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   can,
   canViewAllTasks,
@@ -14,7 +13,9 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { ColumnsService } from './columns.service';
 import { TaskBoard } from './task-board.service';
-import { TaskRows, TASK_SELECT, type TaskRow } from './task-rows';
+import { TaskRows } from './task-rows';
+import { BoardChangesRepository } from './repositories/board-changes.repository';
+import { TasksRepository } from './repositories/tasks.repository';
 
 /**
  * Above this many changed tasks in one range, a delta is about as heavy as the board itself: a
@@ -100,7 +101,8 @@ export class BoardChangeLog {
   private readonly logger = new Logger(BoardChangeLog.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly log: BoardChangesRepository,
+    private readonly tasks: TasksRepository,
     private readonly rows: TaskRows,
     private readonly board: TaskBoard,
     private readonly columnsService: ColumnsService,
@@ -113,11 +115,8 @@ export class BoardChangeLog {
   }
 
   /** The current board version and the newest pruned one. */
-  async head(db: EntityManager | DataSource = this.dataSource): Promise<{ version: number; prunedThrough: number }> {
-    const [row]: { version: string; prunedThrough: string }[] = await db.query(
-      `SELECT version::text AS version, "prunedThrough"::text AS "prunedThrough" FROM board_version WHERE id = 1`,
-    );
-    return { version: Number(row.version), prunedThrough: Number(row.prunedThrough) };
+  head(db?: EntityManager): Promise<{ version: number; prunedThrough: number }> {
+    return this.log.head(db);
   }
 
   /**
@@ -126,14 +125,11 @@ export class BoardChangeLog {
    * gives a full batch labelled with the current version).
    */
   read(from: number): Promise<BoardBatch> {
-    return this.dataSource.transaction('REPEATABLE READ', async (db) => {
+    return this.log.snapshot(async (db) => {
       const { version, prunedThrough } = await this.head(db);
       if (from > version || from < prunedThrough) return BoardBatch.full(from, version);
       if (from === version) return new BoardBatch(from, version, false, [], new Map(), new Map(), null);
-      const log: { kind: string; taskId: number | null; userId: number | null }[] = await db.query(
-        `SELECT DISTINCT kind, "taskId", "userId" FROM board_changes WHERE version > $1 AND version <= $2 LIMIT $3`,
-        [from, version, BOARD_DELTA_MAX_TASKS * 4 + 1],
-      );
+      const log = await this.log.changes(db, from, version, BOARD_DELTA_MAX_TASKS * 4 + 1);
       const changed = new Set<number>();
       const touches = new Map<number, Set<number>>();
       let columns = false;
@@ -152,7 +148,7 @@ export class BoardChangeLog {
       }
       if (reset || changed.size > BOARD_DELTA_MAX_TASKS) return BoardBatch.full(from, version);
       const ids = [...changed];
-      const rows: TaskRow[] = ids.length ? await db.query(`${TASK_SELECT} WHERE t.id = ANY($1::int[])`, [ids]) : [];
+      const rows = await this.tasks.rowsByIds(db, ids);
       const now = new Date();
       const todayStartMs = this.rows.todayStart(now).toMillis();
       const current = new Map(rows.map((row) => [row.id, this.rows.toTask(row, now, todayStartMs)]));
@@ -174,29 +170,14 @@ export class BoardChangeLog {
    * versions), and raises prunedThrough in the same transaction.
    */
   async prune(now = new Date()): Promise<number> {
-    const [{ byAge }]: { byAge: string | null }[] = await this.dataSource.query(
-      `SELECT max(version)::text AS "byAge" FROM (SELECT version, "createdAt" FROM board_changes ORDER BY version LIMIT ${PRUNE_SCAN_ROWS}) o
-        WHERE "createdAt" < $1`,
-      [new Date(now.getTime() - BOARD_LOG_KEEP_MS)],
-    );
+    const byAge = await this.log.newestOlderThan(new Date(now.getTime() - BOARD_LOG_KEEP_MS), PRUNE_SCAN_ROWS);
     const { version, prunedThrough } = await this.head();
     const through = Math.max(Number(byAge ?? 0), version - BOARD_LOG_KEEP_VERSIONS);
     return through > prunedThrough ? this.pruneThrough(through) : prunedThrough;
   }
 
   /** Deletes the log rows up to `version` (never past the current version); the newest pruned version. */
-  async pruneThrough(version: number): Promise<number> {
-    return this.dataSource.transaction(async (db) => {
-      // The delete first: the board_version row (which every board commit locks) is held only briefly.
-      await db.query(`DELETE FROM board_changes WHERE version <= LEAST($1::bigint, (SELECT version FROM board_version WHERE id = 1))`, [
-        version,
-      ]);
-      // TypeORM answers an UPDATE with [rows, count].
-      const [[row]]: [{ prunedThrough: string }[], number] = await db.query(
-        `UPDATE board_version SET "prunedThrough" = GREATEST("prunedThrough", LEAST($1::bigint, version)) WHERE id = 1 RETURNING "prunedThrough"::text AS "prunedThrough"`,
-        [version],
-      );
-      return Number(row.prunedThrough);
-    });
+  pruneThrough(version: number): Promise<number> {
+    return this.log.pruneThrough(version);
   }
 }

@@ -6,14 +6,6 @@ export const TASK_NOT_FOUND = 'Tarefa não encontrada';
 export const TASK_NOT_ARCHIVED = 'A tarefa não está arquivada';
 export const TASK_NOT_EDITABLE = 'Você não tem permissão para editar esta tarefa';
 
-/** SQL condition: the task (alias t) is visible to the user whose id is the parameter `$n`. */
-export function visibleTaskCondition(user: AuthenticatedUser, param: string, alias = 't'): string {
-  // The view-all branch still mentions the parameter so PostgreSQL can type it.
-  return canViewAllTasks(user)
-    ? `${param}::int IS NOT NULL`
-    : `EXISTS (SELECT 1 FROM task_assignees va WHERE va."taskId" = ${alias}.id AND va."userId" = ${param})`;
-}
-
 /**
  * Whether a user may see a task assigned to `assignedTo`: tasks read, and every task or one
  * assigned to him (what the board and assertCanSee show him). For what is sent to a user outside a

@@ -7,7 +7,7 @@ import type { ArchivedTaskQueryDto, TaskListQueryDto } from './dto/tasks.dto';
 import { assertCanEdit, assertCanSee } from './task-access';
 import { BoardPlaces, byKey } from './board-places';
 import { prepareBoardBody, type SerialisedBoard } from './board-response';
-import { TaskBoardRepository } from './task-board.repository';
+import { TaskBoardRepository } from './repositories/task-board.repository';
 import { TaskRows } from './task-rows';
 
 /** How many visibility scopes (everyone with view_all shares one) keep a serialised board. */

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { TaskComment, TaskHistoryItem } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { ClientDirectory } from '../clients/client-directory';
 import { UserDirectory } from '../users/user-directory';
 import { AppEvents } from '../events/app-events';
 import { TaskLookup } from './task-lookup';
+import { TaskNotesRepository } from './repositories/task-notes.repository';
 
 /** A task's comments and the reading of its history (names from the users and clients modules). */
 @Injectable()
 export class TaskCommentsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notes: TaskNotesRepository,
     private readonly lookup: TaskLookup,
     private readonly events: AppEvents,
     private readonly users: UserDirectory,
@@ -21,11 +20,7 @@ export class TaskCommentsService {
 
   async comments(user: AuthenticatedUser, taskId: number): Promise<TaskComment[]> {
     await this.lookup.visible(user, taskId);
-    const rows: { id: number; content: string; createdAt: Date; userId: number | null }[] = await this.dataSource.query(
-      `SELECT m.id, m.content, m."createdAt", m."userId" FROM task_comments m
-        WHERE m."taskId" = $1 ORDER BY m."createdAt" DESC, m.id DESC`,
-      [taskId],
-    );
+    const rows = await this.notes.comments(taskId);
     const authors = await this.users.refsByIds(rows.map((r) => r.userId));
     return rows.map((r) => {
       const author = r.userId === null ? undefined : authors.get(r.userId);
@@ -41,10 +36,7 @@ export class TaskCommentsService {
 
   async addComment(user: AuthenticatedUser, taskId: number, content: string): Promise<TaskComment> {
     await this.lookup.visible(user, taskId);
-    const [row] = await this.dataSource.query(
-      `INSERT INTO task_comments ("taskId", "userId", content) VALUES ($1, $2, $3) RETURNING id, content, "createdAt"`,
-      [taskId, user.id, content],
-    );
+    const row = await this.notes.insertComment(taskId, user.id, content);
     this.events.emit('CommentAdded', { taskId, actorId: user.id, commentId: row.id });
     return {
       id: row.id,
@@ -57,12 +49,7 @@ export class TaskCommentsService {
 
   async history(user: AuthenticatedUser, taskId: number): Promise<TaskHistoryItem[]> {
     await this.lookup.visible(user, taskId);
-    const rows: (TaskHistoryItem & { createdAt: Date; userId: number | null })[] = await this.dataSource.query(
-      `SELECT h.id, h."actionType", h."fieldName", h."oldValue", h."newValue", h.metadata, h."createdAt", h."userId"
-         FROM task_history h
-        WHERE h."taskId" = $1 ORDER BY h."createdAt" DESC, h.id DESC`,
-      [taskId],
-    );
+    const rows = await this.notes.history(taskId);
     // Ids in assignee and client changes are read as names (one lookup each for the whole history).
     const userIds = new Set<number>();
     const clientIds = new Set<number>();

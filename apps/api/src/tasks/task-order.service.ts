@@ -1,82 +1,17 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { isCompletedColumnName, type Task } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { pgError } from '../common/db-errors';
-import { preparedQuery } from '../common/prepared-query';
 import type { MoveTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, editRights } from './task-access';
 import { AppEvents } from '../events/app-events';
 import { taskMoved, type TaskMove } from './task-move';
 import { TaskHistoryWriter } from './task-history';
 import { freshRanks, isWriteConflict, RANK_MAX_LENGTH, rankBetween, retryOnWriteConflict, UnusableRankError } from './task-rank';
-import { TaskRows, taskSelect, type TaskRow } from './task-rows';
-
-/**
- * completedAt after a move, from two SQL conditions: set on entering a completed column (`target`
- * completed, `source` not), cleared on leaving one; `current` is the column as the statement names it.
- */
-const completedAtAfterMove = (target: string, source: string, current = '"completedAt"') =>
-  `CASE WHEN ${target} AND NOT ${source} THEN now() WHEN NOT ${target} THEN NULL ELSE ${current} END`;
-
-/**
- * A move in one statement, and so one round trip and one transaction, without a lock:
- * - `cur`: the task as it is, with the target column's name;
- * - `near`: the keys at the place asked ($3 offset, $4 how many) among the target column's other
- *   board tasks, read in key order through the (columnId, rank) index; `span`: the keys the new
- *   one goes between and its 1-based place (past the end: after the last key, at count + 1);
- * - `key`: a key between them (`task_rank_between`, NULL when only the slower path can make it);
- * - `moved`: the row, only if it is still where `cur` saw it, the user may edit it ($7: every task
- *   he sees; $8: the tasks assigned to him, $6) and both columns' names are the ones the caller
- *   decided completion from ($9 id → name, $10 the completion columns among them);
- * - its 'moved' history row.
- * The commit does not wait for the WAL flush (synchronous_commit off for this transaction; see
- * docs/decisions.md). What it answers says why nothing was written, when nothing was.
- */
-const MOVE = `
-  WITH cur AS (${taskSelect('0', 'tasks', `t.rank AS "currentRank", (SELECT name FROM columns WHERE id = $2) AS "targetName",`)} WHERE t.id = $1),
-       near AS (SELECT array_agg(rank ORDER BY rank) AS near FROM (
-         SELECT rank FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1 ORDER BY rank OFFSET $3 LIMIT $4) s),
-       span AS (
-         SELECT CASE WHEN $5 = 1 THEN NULL WHEN coalesce(cardinality(near), 0) = $4 THEN near[1]
-                     ELSE (SELECT max(rank) FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) END AS lo,
-                CASE WHEN $5 = 1 THEN near[1] WHEN coalesce(cardinality(near), 0) = $4 THEN near[2] END AS hi,
-                CASE WHEN coalesce(cardinality(near), 0) = $4 THEN $5
-                     ELSE (SELECT count(*)::int FROM tasks WHERE "columnId" = $2 AND NOT "isArchived" AND id <> $1) + 1 END AS place
-           FROM near),
-       key AS (SELECT task_rank_between(lo, hi) AS rank FROM span),
-       moved AS (
-         UPDATE tasks t SET "columnId" = $2, rank = key.rank, "updatedAt" = now(),
-                "completedAt" = ${completedAtAfterMove('$2 = ANY($10::int[])', 'cur."columnId" = ANY($10::int[])', 't."completedAt"')}
-           FROM cur, key
-          WHERE t.id = $1 AND t."columnId" = cur."columnId" AND t.rank = cur."currentRank" AND NOT t."isArchived"
-            AND key.rank IS NOT NULL AND key.rank <> cur."currentRank"
-            AND ($7 OR ($8 AND $6 = ANY(cur."assignedTo")))
-            AND cur."columnName" = $9::jsonb ->> cur."columnId"::text AND cur."targetName" = $9::jsonb ->> $2::text
-         RETURNING t.rank, t."completedAt"),
-       history AS (
-         INSERT INTO task_history ("taskId", "userId", "actionType", "oldValue", "newValue", metadata)
-         SELECT $1, $6, 'moved', cur."columnName", cur."targetName",
-                jsonb_build_object('fromColumnId', cur."columnId", 'toColumnId', $2, 'fromColumn', cur."columnName",
-                                   'toColumn', cur."targetName", 'position', span.place)
-           FROM moved, cur, span)
-  SELECT set_config('synchronous_commit', 'off', true) AS "asyncCommit", cur.*, span.place,
-         moved.rank AS "newRank", moved."completedAt" AS "newCompletedAt", key.rank IS NULL AS "noKey",
-         cur."columnName" IS DISTINCT FROM $9::jsonb ->> cur."columnId"::text
-           OR cur."targetName" IS DISTINCT FROM $9::jsonb ->> $2::text AS "namesChanged"
-    FROM cur CROSS JOIN span CROSS JOIN key LEFT JOIN moved ON true`;
-
-/** What MOVE answers (no row: no such task). */
-type MoveRow = TaskRow & {
-  currentRank: string;
-  targetName: string | null;
-  place: number;
-  newRank: string | null;
-  newCompletedAt: Date | null;
-  noKey: boolean;
-  namesChanged: boolean;
-};
+import { TaskRows, type TaskRow } from './task-rows';
+import { type MoveRow, TaskOrderRepository } from './repositories/task-order.repository';
+import { TasksRepository } from './repositories/tasks.repository';
 
 /** The columns' names as a move last read them, and which of them are completion columns. */
 interface ColumnNames {
@@ -125,7 +60,8 @@ const MAX_OFFSET = 1_000_000;
 @Injectable()
 export class TaskOrdering {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly order: TaskOrderRepository,
+    private readonly tasks: TasksRepository,
     private readonly rows: TaskRows,
     private readonly historyWriter: TaskHistoryWriter,
     private readonly events: AppEvents,
@@ -133,7 +69,7 @@ export class TaskOrdering {
 
   /** A key after the last board task of the column (new and restored tasks go to the end). */
   async endRank(db: EntityManager, columnId: number, respaced = false): Promise<string> {
-    const [{ last }] = await db.query(`SELECT max(rank) AS last FROM tasks WHERE "columnId" = $1 AND NOT "isArchived"`, [columnId]);
+    const last = await this.order.lastRank(db, columnId);
     try {
       return rankBetween(last, null);
     } catch (error) {
@@ -159,12 +95,7 @@ export class TaskOrdering {
   ): Promise<{ rank: string; place: number }> {
     const wanted = Math.max(1, position);
     const offset = Math.min(Math.max(0, wanted - 2), MAX_OFFSET);
-    const [row]: { near: string[] | null; last: string | null; n: number }[] = await db.query(
-      `SELECT (SELECT array_agg(rank ORDER BY rank) FROM (SELECT rank FROM tasks WHERE "columnId" = $1 AND NOT "isArchived" AND id <> $2 ORDER BY rank OFFSET $3 LIMIT $4) s) AS near,
-              (SELECT max(rank) FROM tasks WHERE "columnId" = $1 AND NOT "isArchived" AND id <> $2) AS last,
-              (SELECT count(*)::int FROM tasks WHERE "columnId" = $1 AND NOT "isArchived" AND id <> $2) AS n`,
-      [columnId, taskId, offset, wanted === 1 ? 1 : 2],
-    );
+    const row = await this.order.keysAround(db, columnId, taskId, offset, wanted === 1 ? 1 : 2);
     try {
       return keyForPlace(wanted, row, avoid);
     } catch (error) {
@@ -181,31 +112,14 @@ export class TaskOrdering {
    * writers holding it and runs once at a time.
    */
   private async respace(db: EntityManager, columnId: number, taskId: number | null, place: number): Promise<void> {
-    await db.query(`SELECT id FROM columns WHERE id = $1 FOR UPDATE`, [columnId]);
-    const rows: { id: number }[] = await db.query(
-      `SELECT id FROM tasks WHERE "columnId" = $1 AND NOT "isArchived" AND id <> $2 ORDER BY rank, id`,
-      [columnId, taskId ?? 0],
-    );
-    const ids = rows.map((r) => r.id);
+    const ids = await this.order.lockColumnTaskIds(db, columnId, taskId ?? 0);
     if (taskId !== null) ids.splice(place - 1, 0, taskId);
-    // Temporary distinct keys first: the unique index is checked row by row. Only rows still in the
-    // column: a one-statement move out of it may have committed since the read (its row is waited
-    // for, then left alone).
-    const stillHere = `"columnId" = $2 AND NOT "isArchived"`;
-    await db.query(`UPDATE tasks SET rank = '~' || id WHERE id = ANY($1::int[]) AND ${stillHere}`, [ids, columnId]);
-    await db.query(
-      `UPDATE tasks t SET rank = v.rank FROM unnest($1::int[], $3::text[]) AS v(id, rank) WHERE t.id = v.id AND ${stillHere}`,
-      [ids, columnId, freshRanks(ids.length)],
-    );
+    await this.order.writeRanks(db, columnId, ids, freshRanks(ids.length));
   }
 
   /** Moves inside an open transaction: one row gets the target column and a key at the place asked; records history. */
   async moveWithin(db: EntityManager, user: AuthenticatedUser, task: TaskRow, toColumnId: number, position: number) {
-    // Key-share locks: a concurrent column delete waits for this move (and then sees its task).
-    const columns: { id: number; name: string }[] = await db.query(
-      `SELECT id, name FROM columns WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE`,
-      [[task.columnId, toColumnId]],
-    );
+    const columns = await this.order.columnsKeyShared(db, [task.columnId, toColumnId]);
     const target = columns.find((c) => c.id === toColumnId);
     if (!target) throw new BadRequestException('Lista não encontrada');
     const source = columns.find((c) => c.id === task.columnId)!;
@@ -227,10 +141,7 @@ export class TaskOrdering {
     const wasCompleted = isCompletedColumnName(source.name);
     const completed = isCompletedColumnName(target.name);
     const tooLong = rank.length > RANK_MAX_LENGTH;
-    await db.query(
-      `UPDATE tasks SET "columnId" = $2, rank = $3, "updatedAt" = now(), "completedAt" = ${completedAtAfterMove('$4::boolean', '$5::boolean')} WHERE id = $1`,
-      [task.id, toColumnId, tooLong ? `~${task.id}` : rank, completed, wasCompleted],
-    );
+    await this.order.place(db, task.id, toColumnId, tooLong ? `~${task.id}` : rank, completed, wasCompleted);
     if (tooLong) await this.respace(db, toColumnId, task.id, place);
     await this.historyWriter.write(db, task.id, user.id, [
       {
@@ -247,7 +158,7 @@ export class TaskOrdering {
   private columnNames: Promise<ColumnNames> | null = null;
 
   private namesOfColumns(): Promise<ColumnNames> {
-    this.columnNames ??= (this.dataSource.query(`SELECT id, name FROM columns`) as Promise<{ id: number; name: string }[]>).then(
+    this.columnNames ??= this.order.columnNames().then(
       (rows) => ({
         json: JSON.stringify(Object.fromEntries(rows.map((c) => [String(c.id), c.name]))),
         completion: rows.filter((c) => isCompletedColumnName(c.name)).map((c) => c.id),
@@ -273,17 +184,19 @@ export class TaskOrdering {
       const columns = await this.namesOfColumns();
       let row: MoveRow | undefined;
       try {
-        [row] = await preparedQuery<MoveRow>(this.dataSource, 'task_move', MOVE, [
-          id,
-          dto.columnId,
+        const [editsEvery, editsAssigned] = editRights(user);
+        row = await this.order.move({
+          taskId: id,
+          columnId: dto.columnId,
           offset,
-          wanted === 1 ? 1 : 2,
+          count: wanted === 1 ? 1 : 2,
           wanted,
-          user.id,
-          ...editRights(user),
-          columns.json,
-          columns.completion,
-        ]);
+          userId: user.id,
+          editsEvery,
+          editsAssigned,
+          columnNames: columns.json,
+          completionColumns: columns.completion,
+        });
       } catch (error) {
         if (isWriteConflict(error)) continue;
         // The column was deleted between the statement's snapshot and its write.
@@ -322,12 +235,12 @@ export class TaskOrdering {
     // Rare: a column needing fresh keys, or a task fought over: the locked path.
     let moved: TaskMove | null = null;
     const task = await retryOnWriteConflict(() =>
-      this.dataSource.transaction(async (db) => {
-        const locked = await this.rows.findRow(db, id, true);
+      this.tasks.transaction(async (db) => {
+        const locked = await this.tasks.findRow(db, id, true);
         assertCanEdit(user, locked);
         if (locked.isArchived) throw new BadRequestException('Tarefa arquivada não pode ser movida');
         moved = await this.moveWithin(db, user, locked, dto.columnId, wanted);
-        return this.rows.toTask((await this.rows.findRow(db, id))!);
+        return this.rows.toTask((await this.tasks.findRow(db, id))!);
       }),
     );
     const move = moved as TaskMove | null;

@@ -5,7 +5,13 @@ import { AttachmentsService } from './attachments.service';
 import { BoardChangeLog } from './board-changes';
 import { ColumnsService } from './columns.service';
 import { TaskBoard } from './task-board.service';
-import { TaskBoardRepository } from './task-board.repository';
+import { AttachmentsRepository } from './repositories/attachments.repository';
+import { BoardChangesRepository } from './repositories/board-changes.repository';
+import { ColumnsRepository } from './repositories/columns.repository';
+import { TaskBoardRepository } from './repositories/task-board.repository';
+import { TaskNotesRepository } from './repositories/task-notes.repository';
+import { TaskOrderRepository } from './repositories/task-order.repository';
+import { TasksRepository } from './repositories/tasks.repository';
 import { TaskOrdering } from './task-order.service';
 import { TaskRows } from './task-rows';
 import { TaskCommentsService } from './task-comments.service';
@@ -21,6 +27,12 @@ import { TasksService } from './tasks.service';
     TasksService,
     TaskBoard,
     TaskBoardRepository,
+    TasksRepository,
+    TaskOrderRepository,
+    TaskNotesRepository,
+    ColumnsRepository,
+    AttachmentsRepository,
+    BoardChangesRepository,
     TaskOrdering,
     TaskRows,
     TaskCommentsService,

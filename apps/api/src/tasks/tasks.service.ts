@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { isCompletedColumnName, type Task } from '@wkflow/contracts';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { ClientDirectory } from '../clients/client-directory';
@@ -14,12 +13,15 @@ import { TaskHistoryWriter, type HistoryRow } from './task-history';
 import { TaskOrdering } from './task-order.service';
 import { retryOnWriteConflict } from './task-rank';
 import { TaskRows, type TaskRow } from './task-rows';
+import { ColumnsRepository } from './repositories/columns.repository';
+import { type TaskField, TasksRepository } from './repositories/tasks.repository';
 
 /** Task writes: create, edit (field by field, with history) and restore. Every change writes history in its transaction. */
 @Injectable()
 export class TasksService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tasks: TasksRepository,
+    private readonly columns: ColumnsRepository,
     private readonly rows: TaskRows,
     private readonly ordering: TaskOrdering,
     private readonly events: AppEvents,
@@ -43,37 +45,30 @@ export class TasksService {
 
   /** The column (key-share locked: a concurrent delete waits, other writers do not). */
   private async column(db: EntityManager, columnId: number | undefined): Promise<{ id: number; name: string }> {
-    const [column] = columnId
-      ? await db.query(`SELECT id, name FROM columns WHERE id = $1 FOR KEY SHARE`, [columnId])
-      : // No column given: the backlog (the first fixed column).
-        await db.query(`SELECT id, name FROM columns ORDER BY "isFixed" DESC, position ASC LIMIT 1 FOR KEY SHARE`);
+    // No column given: the backlog (the first fixed column).
+    const column = await this.columns.keyShared(db, columnId ?? null);
     if (!column) throw new BadRequestException('Lista não encontrada');
     return column;
   }
 
   async create(user: AuthenticatedUser, dto: CreateTaskDto): Promise<Task> {
     const task = await retryOnWriteConflict(() =>
-      this.dataSource.transaction(async (db) => {
+      this.tasks.transaction(async (db) => {
         await this.assertClient(db, dto.clientId);
         const assignees = await this.assertAssignees(db, dto.assignedTo ?? []);
         const column = await this.column(db, dto.columnId);
-        const [{ id }] = await db.query(
-          `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", rank, "completedAt")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, CASE WHEN $8::boolean THEN now() END)
-         RETURNING id`,
-          [
-            dto.title,
-            dto.description,
-            dto.clientId,
-            column.id,
-            dto.deadline,
-            dto.reminderTime ?? null,
-            user.id,
-            isCompletedColumnName(column.name),
-            await this.ordering.endRank(db, column.id),
-          ],
-        );
-        for (const userId of assignees) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
+        const id = await this.tasks.insert(db, {
+          title: dto.title,
+          description: dto.description,
+          clientId: dto.clientId,
+          columnId: column.id,
+          deadline: dto.deadline,
+          reminderTime: dto.reminderTime ?? null,
+          createdBy: user.id,
+          completed: isCompletedColumnName(column.name),
+          rank: await this.ordering.endRank(db, column.id),
+        });
+        await this.tasks.addAssignees(db, id, assignees);
         const history: HistoryRow[] = [{ actionType: 'created', metadata: { title: dto.title, columnId: column.id, column: column.name } }];
         if (assignees.length)
           history.push({
@@ -84,7 +79,7 @@ export class TasksService {
           });
         if (dto.reminderTime) history.push({ actionType: 'reminder_set', fieldName: 'reminder', newValue: dto.reminderTime });
         await this.historyWriter.write(db, id, user.id, history);
-        return this.rows.toTask((await this.rows.findRow(db, id))!);
+        return this.rows.toTask((await this.tasks.findRow(db, id))!);
       }),
     );
     this.events.emit('TaskCreated', { taskId: task.id, actorId: user.id, assignedTo: task.assignedTo });
@@ -95,17 +90,15 @@ export class TasksService {
     let assignmentChange: { added: number[]; removed: number[] } | null = null;
     let moved: TaskMove | null = null;
     const task = await retryOnWriteConflict(() =>
-      this.dataSource.transaction(async (db) => {
+      this.tasks.transaction(async (db) => {
         assignmentChange = null;
         moved = null;
-        const current = await this.rows.findRow(db, id, true);
+        const current = await this.tasks.findRow(db, id, true);
         assertCanEdit(user, current);
         const history: HistoryRow[] = [];
-        const set: string[] = [];
-        const params: unknown[] = [id];
-        const assign = (column: string, value: unknown) => {
-          params.push(value);
-          set.push(`"${column}" = $${params.length}`);
+        const fields: Partial<Record<TaskField, unknown>> = {};
+        const assign = (column: TaskField, value: unknown) => {
+          fields[column] = value;
         };
 
         for (const change of plainFieldChanges(current, dto)) {
@@ -130,9 +123,8 @@ export class TasksService {
           const added = next.filter((u) => !current.assignedTo.includes(u));
           const removed = current.assignedTo.filter((u) => !next.includes(u));
           if (added.length || removed.length) {
-            if (removed.length)
-              await db.query(`DELETE FROM task_assignees WHERE "taskId" = $1 AND "userId" = ANY($2::int[])`, [id, removed]);
-            for (const userId of added) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
+            await this.tasks.removeAssignees(db, id, removed);
+            await this.tasks.addAssignees(db, id, added);
             history.push({
               actionType: 'assigned',
               fieldName: 'assignedTo',
@@ -143,13 +135,13 @@ export class TasksService {
             assignmentChange = { added, removed };
           }
         }
-        if (set.length) await db.query(`UPDATE tasks SET ${set.join(', ')}, "updatedAt" = now() WHERE id = $1`, params);
+        await this.tasks.updateFields(db, id, fields);
         await this.historyWriter.write(db, id, user.id, history);
         if (dto.columnId !== undefined && dto.columnId !== current.columnId) {
           // To the end of the other column, as a drop on it does.
           moved = await this.ordering.moveWithin(db, user, current, dto.columnId, Number.MAX_SAFE_INTEGER);
         }
-        return this.rows.toTask((await this.rows.findRow(db, id))!);
+        return this.rows.toTask((await this.tasks.findRow(db, id))!);
       }),
     );
     this.events.emit('TaskUpdated', { taskId: id, actorId: user.id });
@@ -168,12 +160,7 @@ export class TasksService {
    */
   private async unarchive(db: EntityManager, current: TaskRow): Promise<HistoryRow> {
     const rank = await this.ordering.endRank(db, current.columnId);
-    await db.query(
-      `UPDATE tasks SET "isArchived" = false, rank = $2, "updatedAt" = now(),
-              "completedAt" = CASE WHEN $3::boolean THEN COALESCE("completedAt", now()) END
-        WHERE id = $1`,
-      [current.id, rank, isCompletedColumnName(current.columnName)],
-    );
+    await this.tasks.unarchive(db, current.id, rank, isCompletedColumnName(current.columnName));
     return {
       actionType: 'updated',
       fieldName: 'status',
@@ -186,12 +173,12 @@ export class TasksService {
   /** POST /api/tasks/{id}/restore: editing rights as for any change; a task not archived is a 409. */
   async restore(user: AuthenticatedUser, id: number): Promise<Task> {
     const task = await retryOnWriteConflict(() =>
-      this.dataSource.transaction(async (db) => {
-        const current = await this.rows.findRow(db, id, true);
+      this.tasks.transaction(async (db) => {
+        const current = await this.tasks.findRow(db, id, true);
         assertCanEdit(user, current);
         if (!current.isArchived) throw new ConflictException(TASK_NOT_ARCHIVED);
         await this.historyWriter.write(db, id, user.id, [await this.unarchive(db, current)]);
-        return this.rows.toTask((await this.rows.findRow(db, id))!);
+        return this.rows.toTask((await this.tasks.findRow(db, id))!);
       }),
     );
     this.events.emit('TaskUpdated', { taskId: id, actorId: user.id });

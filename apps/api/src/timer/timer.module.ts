@@ -6,11 +6,12 @@ import { TaskTotalTimeController, TimeEntriesController, TimeLockController } fr
 import { TimeLockService } from './time-lock.service';
 import { TimerRepository } from './timer.repository';
 import { TimerService } from './timer.service';
+import { EntryVisibilities } from './entry-visibility';
 
 @Module({
   imports: [TasksModule, UsersModule, ClientsModule],
   controllers: [TimeEntriesController, TaskTotalTimeController, TimeLockController],
-  providers: [TimerRepository, TimerService, TimeLockService],
-  exports: [TimerService],
+  providers: [TimerRepository, TimerService, TimeLockService, EntryVisibilities],
+  exports: [TimerService, EntryVisibilities],
 })
 export class TimerModule {}

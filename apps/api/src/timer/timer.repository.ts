@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Interval, TimeEntryScope, TimeLockMode, TimeLockSettings } from '@wkflow/contracts';
+import type { Interval, TimeLockMode, TimeLockSettings } from '@wkflow/contracts';
 import { type Db, ModuleRepository } from '../database/repository';
-import { taskSql } from '../tasks/task-lookup';
+import type { EntryVisibility } from './entry-visibility';
 
 /** A time_entries row as the API reads it (with the task's title or the owner's name when asked). */
 export interface EntryRow {
@@ -46,23 +46,11 @@ export interface LockRow {
   updatedById: number | null;
 }
 
-/**
- * The condition limiting entries (alias e) to what a time_tracking scope may see; $1 is the user
- * id. The timer module writes it once for its own filters and for the timesheet report (the
- * analytics module's declared read model), which runs it inside its own query.
- */
-export function scopeCondition(scope: TimeEntryScope): string {
-  switch (scope) {
-    case 'all':
-      return '$1::int IS NOT NULL'; // always true; keeps $1 typed when no other clause uses it
-    case 'assigned':
-      return `(e."userId" = $1 OR ${taskSql.assigned('e."taskId"', '$1')})`;
-    case 'own':
-      return `e."userId" = $1`;
-    case 'none':
-      return '$1::int IS NULL';
-  }
+/** Entries (alias e) an EntryVisibility lets through; its three values are the parameters from `$first` on. */
+function visibleEntries(first: number): string {
+  return `($${first}::boolean OR e."userId" = ANY($${first + 1}::int[]) OR e."taskId" = ANY($${first + 2}::int[]))`;
 }
+const visibilityParams = (visibility: EntryVisibility) => [visibility.all, visibility.userIds, visibility.taskIds];
 
 const RETURNING = `RETURNING id, "userId", "taskId", "startTime", "endTime", duration, description, "createdAt"`;
 const ENTRY_COLUMNS = `e.id, e."userId", e."taskId", e."startTime", e."endTime", e.duration, e.description, e."createdAt"`;
@@ -142,52 +130,51 @@ export class TimerRepository extends ModuleRepository {
     return Boolean(row);
   }
 
-  /** The user's running entry with its task's title (one lookup on the partial unique index). */
+  /** The user's running entry (one lookup on the partial unique index). */
   async running(userId: number): Promise<EntryRow | undefined> {
     const [row]: EntryRow[] = await this.dataSource.query(
-      `SELECT ${ENTRY_COLUMNS}, ${taskSql.title('e."taskId"')} AS "taskTitle"
-         FROM time_entries e WHERE e."userId" = $1 AND e."endTime" IS NULL`,
+      `SELECT ${ENTRY_COLUMNS} FROM time_entries e WHERE e."userId" = $1 AND e."endTime" IS NULL`,
       [userId],
     );
     return row;
   }
 
-  forTask(userId: number, scope: TimeEntryScope, taskId: number): Promise<EntryRow[]> {
+  forTask(visibility: EntryVisibility, taskId: number): Promise<EntryRow[]> {
     return this.dataSource.query(
       `SELECT ${ENTRY_COLUMNS} FROM time_entries e
-        WHERE e."taskId" = $2 AND ${scopeCondition(scope)}
+        WHERE e."taskId" = $1 AND ${visibleEntries(2)}
         ORDER BY e."startTime" DESC`,
-      [userId, taskId],
+      [taskId, ...visibilityParams(visibility)],
     );
   }
 
   /** Seconds tracked on a task within the scope (finished entries, plus running ones up to now). */
-  async totalForTask(userId: number, scope: TimeEntryScope, taskId: number): Promise<number> {
+  async totalForTask(visibility: EntryVisibility, taskId: number): Promise<number> {
     const [row]: { totalTime: number }[] = await this.dataSource.query(
       `SELECT COALESCE(SUM(COALESCE(e.duration, floor(extract(epoch FROM now() - e."startTime"))::int)), 0)::int AS "totalTime"
-         FROM time_entries e WHERE e."taskId" = $2 AND ${scopeCondition(scope)}`,
-      [userId, taskId],
+         FROM time_entries e WHERE e."taskId" = $1 AND ${visibleEntries(2)}`,
+      [taskId, ...visibilityParams(visibility)],
     );
     return row.totalTime;
   }
 
   /** The latest 1,000 entries within the scope, started since `since` when given. */
-  adminList(userId: number, scope: TimeEntryScope, since: Date | null): Promise<AdminEntryRow[]> {
+  adminList(visibility: EntryVisibility, since: Date | null): Promise<AdminEntryRow[]> {
     return this.dataSource.query(
       `SELECT e.id, e."taskId", e."userId", e.duration, e."startTime", e."endTime", e."createdAt"
          FROM time_entries e
-        WHERE ${scopeCondition(scope)} AND ($2::timestamptz IS NULL OR e."startTime" >= $2)
+        WHERE ${visibleEntries(2)} AND ($1::timestamptz IS NULL OR e."startTime" >= $1)
         ORDER BY e."startTime" DESC
         LIMIT 1000`,
-      [userId, since],
+      [since, ...visibilityParams(visibility)],
     );
   }
 
   /** An entry within the scope, locked for the rest of the transaction. */
-  async scopedEntryForUpdate(db: Db, userId: number, scope: TimeEntryScope, entryId: number): Promise<EntryRow | undefined> {
+  async scopedEntryForUpdate(db: Db, visibility: EntryVisibility, entryId: number): Promise<EntryRow | undefined> {
     const [row]: EntryRow[] = await db.query(
-      `SELECT ${ENTRY_COLUMNS} FROM time_entries e WHERE e.id = $2 AND ${scopeCondition(scope)} FOR UPDATE OF e`,
-      [userId, entryId],
+      `SELECT ${ENTRY_COLUMNS} FROM time_entries e WHERE e.id = $1 AND ${visibleEntries(2)} FOR UPDATE OF e`,
+      [entryId, ...visibilityParams(visibility)],
     );
     return row;
   }

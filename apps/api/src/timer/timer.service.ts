@@ -17,7 +17,6 @@ import {
   periodStart,
   TIMER_NOT_RUNNING,
   TIMER_OTHER_TASK_RUNNING,
-  timeEntryScope,
   type AdminTimeEntry,
   type TimeEntry,
   type TimePeriod,
@@ -31,6 +30,7 @@ import { TaskHistoryWriter } from '../tasks/task-history';
 import { TaskLookup } from '../tasks/task-lookup';
 import { UserDirectory } from '../users/user-directory';
 import { ActiveTimerCache } from './active-timer-cache';
+import { EntryVisibilities } from './entry-visibility';
 import type { Db } from '../database/repository';
 import { type AdminEntryRow, type EntryRow, TimerRepository } from './timer.repository';
 import { AppEvents } from '../events/app-events';
@@ -73,6 +73,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
     private readonly history: TaskHistoryWriter,
     private readonly users: UserDirectory,
     private readonly clients: ClientDirectory,
+    private readonly visibility: EntryVisibilities,
   ) {
     this.activeTimers = new ActiveTimerCache(config.databaseUrl, config.cacheTtlMs);
   }
@@ -197,12 +198,15 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
 
   private async loadActive(userId: number): Promise<TimeEntry | null> {
     const row = await this.timer.running(userId);
-    return row ? toTimeEntry(row) : null;
+    if (!row) return null;
+    // The title from the tasks module; a running entry's task exists (time_entries.taskId cascades).
+    const [task] = (await this.tasks.byIds([row.taskId])).values();
+    return toTimeEntry({ ...row, taskTitle: task?.title ?? '' });
   }
 
   async forTask(user: AuthenticatedUser, taskId: number): Promise<TimeEntry[]> {
     await this.tasks.visible(user, taskId);
-    const rows = await this.timer.forTask(user.id, timeEntryScope(user), taskId);
+    const rows = await this.timer.forTask(await this.visibility.of(user), taskId);
     const names = await this.users.namesByIds(rows.map((row) => row.userId));
     // An entry's owner always exists (time_entries.userId cascades with the user).
     return rows.map((row) => toTimeEntry({ ...row, userName: names.get(row.userId) ?? '' }));
@@ -211,12 +215,12 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
   /** Seconds tracked on a task (finished entries, plus running ones up to now), within the user's scope. */
   async totalForTask(user: AuthenticatedUser, taskId: number): Promise<{ totalTime: number }> {
     await this.tasks.visible(user, taskId);
-    return { totalTime: await this.timer.totalForTask(user.id, timeEntryScope(user), taskId) };
+    return { totalTime: await this.timer.totalForTask(await this.visibility.of(user), taskId) };
   }
 
   async adminList(user: AuthenticatedUser, period: TimePeriod): Promise<AdminTimeEntry[]> {
     const since = periodStart(period, new Date(), this.config.appTimezone);
-    const rows = await this.timer.adminList(user.id, timeEntryScope(user), since);
+    const rows = await this.timer.adminList(await this.visibility.of(user), since);
     const [tasks, users] = await Promise.all([
       this.tasks.byIds(rows.map((row: AdminEntryRow) => row.taskId)),
       this.users.namesByIds(rows.map((row: AdminEntryRow) => row.userId)),
@@ -241,7 +245,7 @@ export class TimerService implements OnModuleInit, OnModuleDestroy {
 
   /** An entry this user may see: 404 otherwise. */
   private async scopedEntry(db: Db, user: AuthenticatedUser, entryId: number): Promise<EntryRow> {
-    const row = await this.timer.scopedEntryForUpdate(db, user.id, timeEntryScope(user), entryId);
+    const row = await this.timer.scopedEntryForUpdate(db, await this.visibility.of(user, db), entryId);
     if (!row) throw new NotFoundException(ENTRY_NOT_FOUND);
     return row;
   }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_PROFILE_ID, type PermissionSubject } from '@wkflow/contracts';
 import { SESSION_CHANNEL } from '../auth/session-cache';
-import { ChangeListener } from '../common/change-listener';
+import { ChangeListener } from '../database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type AppEventMap, OnAppEvent } from '../events/app-events';
 

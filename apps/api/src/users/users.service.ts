@@ -13,7 +13,7 @@ import {
   type PermissionSubject,
   type User,
 } from '@wkflow/contracts';
-import { writeAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit-trail';
 import { NOT_ALLOWED } from '../auth/access.guard';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { hashPassword } from '../auth/passwords';
@@ -213,7 +213,7 @@ export class UsersService {
         const [exists] = await db.query(`SELECT id FROM users WHERE id = $1`, [id]);
         throw exists ? new ConflictException(ALREADY_APPROVED) : new NotFoundException(USER_NOT_FOUND);
       }
-      await writeAudit(db, {
+      await recordAudit(db, {
         actorId: actor.id,
         action: 'user_approved',
         entity: 'user',
@@ -242,7 +242,7 @@ export class UsersService {
       if (!user) throw new NotFoundException(USER_NOT_FOUND);
       if (user.isApproved) throw new ConflictException(ALREADY_APPROVED);
       await db.query(`DELETE FROM users WHERE id = $1`, [id]);
-      await writeAudit(db, {
+      await recordAudit(db, {
         actorId: actor.id,
         action: 'user_rejected',
         entity: 'user',

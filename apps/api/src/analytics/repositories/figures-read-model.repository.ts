@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { type Db, ModuleRepository } from '../../database/repository';
 import type { ClientPart, DashboardParts, ProductivityPart, RunningEntry, TrendPart } from '../analytics-figures';
 import { ENTRY_SECONDS, entrySeconds } from './entry-seconds.sql';
@@ -78,11 +78,6 @@ export interface CompletionReportRow {
 export class FiguresReadModel extends ModuleRepository {
   constructor(@InjectDataSource() dataSource: DataSource) {
     super(dataSource);
-  }
-
-  /** Runs `work` on one snapshot of the database (repeatable read): its queries agree with each other. */
-  snapshot<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction('REPEATABLE READ', work);
   }
 
   /** The board's columns in their order. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { TimeEntryScope, TimesheetEntry, TimesheetOptions, TimesheetTotal } from '@wkflow/contracts';
+import type { TimesheetEntry, TimesheetOptions, TimesheetTotal } from '@wkflow/contracts';
 import { ModuleRepository } from '../../database/repository';
-import { scopeCondition } from '../../timer/timer.repository';
+import type { EntryVisibility } from '../../timer/entry-visibility';
 
 /**
  * Read model (docs/decisions.md, "Module boundaries"): the timesheet of /time-management.
@@ -12,12 +12,18 @@ import { scopeCondition } from '../../timer/timer.repository';
  * client), totals (per client and person, in money from the client's rate), ordering by name and
  * paging all happen in the database; done through the other modules' services it would load every
  * entry of the period to total them. It only reads; the writes stay with each table's module.
- * Every read is limited by the time_tracking scope (the timer module's scopeCondition, which
- * reads task_assignees for 'assigned'), so filters and totals never reach entries the user may not see.
+ * Every read is limited by the viewer's EntryVisibility (the timer module turns his time_tracking
+ * scope into the users and tasks whose entries he sees), so filters and totals never reach entries
+ * the user may not see.
  */
 
 /** Seconds of an entry: its duration, or the time so far while it runs. */
 const SECONDS = `COALESCE(e.duration, GREATEST(0, floor(extract(epoch FROM now() - e."startTime")))::int)`;
+/** Entries (alias e) an EntryVisibility lets through; its three values are the parameters from `$first` on. */
+const visibleEntries = (first: number) =>
+  `($${first}::boolean OR e."userId" = ANY($${first + 1}::int[]) OR e."taskId" = ANY($${first + 2}::int[]))`;
+const visibilityParams = (visibility: EntryVisibility) => [visibility.all, visibility.userIds, visibility.taskIds];
+
 /** Hours × the client's rate, in cents; null without a rate. */
 const VALUE = `round(${SECONDS}::numeric * c."hourlyRate" / 3600, 2)`;
 
@@ -34,10 +40,9 @@ export type TimesheetRow = Omit<TimesheetEntry, 'startTime' | 'endTime' | 'creat
 /** A total as PostgreSQL answers it: its value as numeric text (null without a rate). */
 export type TimesheetTotalRow = Omit<TimesheetTotal, 'value'> & { value: string | null };
 
-/** Whose entries: the viewer and their time_tracking scope, and the filters (null: any). */
+/** Whose entries: those the viewer sees, and the filters (null: any). */
 export interface TimesheetQuery {
-  viewerId: number;
-  scope: TimeEntryScope;
+  visibility: EntryVisibility;
   since: Date | null;
   until: Date | null;
   userId: number | null;
@@ -51,20 +56,20 @@ export class TimesheetReadModel extends ModuleRepository {
     super(dataSource);
   }
 
-  /** FROM … WHERE of the filtered, scoped entries, and its parameters ($1 is the viewer). */
+  /** FROM … WHERE of the filtered, visible entries, and its 8 parameters. */
   private where(query: TimesheetQuery): { sql: string; params: unknown[] } {
     return {
       sql: `FROM time_entries e
             JOIN tasks t ON t.id = e."taskId"
             JOIN users u ON u.id = e."userId"
             LEFT JOIN clients c ON c.id = t."clientId"
-           WHERE ${scopeCondition(query.scope)}
-             AND ($2::timestamptz IS NULL OR e."startTime" >= $2)
-             AND ($3::timestamptz IS NULL OR e."startTime" < $3)
-             AND ($4::int IS NULL OR e."userId" = $4)
-             AND ($5::int IS NULL OR t."clientId" = $5)
-             AND ($6::int IS NULL OR e."taskId" = $6)`,
-      params: [query.viewerId, query.since, query.until, query.userId, query.clientId, query.taskId],
+           WHERE ($1::timestamptz IS NULL OR e."startTime" >= $1)
+             AND ($2::timestamptz IS NULL OR e."startTime" < $2)
+             AND ($3::int IS NULL OR e."userId" = $3)
+             AND ($4::int IS NULL OR t."clientId" = $4)
+             AND ($5::int IS NULL OR e."taskId" = $5)
+             AND ${visibleEntries(6)}`,
+      params: [query.since, query.until, query.userId, query.clientId, query.taskId, ...visibilityParams(query.visibility)],
     };
   }
 
@@ -77,7 +82,7 @@ export class TimesheetReadModel extends ModuleRepository {
               c."hourlyRate"::text AS "hourlyRate", ${VALUE}::text AS value
          ${sql}
         ORDER BY e."startTime" DESC, e.id DESC
-        LIMIT $7 OFFSET $8`,
+        LIMIT $9 OFFSET $10`,
       [...params, limit, offset],
     );
   }
@@ -98,26 +103,27 @@ export class TimesheetReadModel extends ModuleRepository {
   }
 
   /** People, clients and tasks the viewer's scope has entries of (tasks narrowed to a client when given). */
-  async options(viewerId: number, scope: TimeEntryScope, clientId: number | null): Promise<TimesheetOptions> {
-    const condition = scopeCondition(scope);
+  async options(visibility: EntryVisibility, clientId: number | null): Promise<TimesheetOptions> {
+    const condition = visibleEntries(1);
+    const params = visibilityParams(visibility);
     const [people, clients, tasks] = await Promise.all([
       this.dataSource.query(
         `SELECT u.id, u.name FROM users u WHERE EXISTS (SELECT 1 FROM time_entries e WHERE e."userId" = u.id AND ${condition}) ORDER BY u.name, u.id`,
-        [viewerId],
+        params,
       ),
       this.dataSource.query(
         `SELECT c.id, c.name FROM clients c
           WHERE EXISTS (SELECT 1 FROM tasks t JOIN time_entries e ON e."taskId" = t.id WHERE t."clientId" = c.id AND ${condition})
           ORDER BY c.name, c.id`,
-        [viewerId],
+        params,
       ),
       // At most 500 tasks, the most recently tracked first: the select is for picking, not browsing.
       this.dataSource.query(
         `SELECT t.id, t.title, t."clientId" FROM tasks t
-          WHERE ($2::int IS NULL OR t."clientId" = $2)
+          WHERE ($4::int IS NULL OR t."clientId" = $4)
             AND EXISTS (SELECT 1 FROM time_entries e WHERE e."taskId" = t.id AND ${condition})
           ORDER BY t.title, t.id LIMIT 500`,
-        [viewerId, clientId],
+        [...params, clientId],
       ),
     ]);
     return { people, clients, tasks };

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { visibleTaskCondition } from './task-access';
-import type { TaskPlace } from './board-places';
-import { likePattern, placedTaskSelect, TaskRows, taskSelect, type TaskRow } from './task-rows';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { TaskPlace } from '../board-places';
+import type { TaskRow } from '../task-rows';
+import { findTaskRow, likePattern, placedTaskSelect, taskSelect, visibleTaskCondition } from './task-sql';
 
 /** The filters of a board list (GET /api/tasks with search, columnId, cursor or limit). */
 export interface BoardListFilter {
@@ -34,10 +34,7 @@ export interface BoardChangeKinds {
 /** The board's reads (TaskBoard): tasks a user may see, the board version, the change log, the archive. */
 @Injectable()
 export class TaskBoardRepository {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly rows: TaskRows,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Runs `work` in one REPEATABLE READ snapshot: the version and the rows it reads agree. */
   snapshot<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
@@ -132,7 +129,7 @@ export class TaskBoardRepository {
 
   /** One task's row, or null. */
   findRow(id: number): Promise<TaskRow | null> {
-    return this.rows.findRow(this.dataSource, id);
+    return findTaskRow(this.dataSource, id, false);
   }
 
   async exists(taskId: number): Promise<boolean> {
