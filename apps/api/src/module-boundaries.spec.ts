@@ -37,13 +37,8 @@ const PENDING_SQL = [
   'auth/session-store.ts',
   'auth/session-user.service.ts',
   'auth/sessions.service.ts',
-  'chat/chat.seed.ts',
   'database/seeds/base.seed.ts',
   'database/seeds/demo.seed.ts',
-  'notifications/notifications.seed.ts',
-  // Reads the starter user by username until the users module offers that lookup.
-  'onboarding/onboarding.seed.ts',
-  'tasks/tasks.seed.ts',
   'users/access-profiles.service.ts',
   'users/user-access.ts',
   'users/user-directory.ts',

@@ -1,4 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { demoTeam } from '../database/seeds/demo-team';
+import { ChatMessageEntity } from './chat-message.entity';
+import { ChatRoomEntity } from './chat-room.entity';
 
 const DEMO_MESSAGES: { username: string; message: string; minutesAgo: number; replyToIndex?: number }[] = [
   { username: 'maria', message: 'Bom dia, pessoal! Lembrando da reunião de pauta às 10h.', minutesAgo: 180 },
@@ -14,26 +17,23 @@ const DEMO_MESSAGES: { username: string; message: string; minutesAgo: number; re
  */
 export async function seedChatDemo(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (db) => {
-    const [existing] = await db.query(`SELECT id FROM chat_rooms WHERE lower(name) = 'geral'`);
-    if (existing) return;
-    const users: { id: number; username: string }[] = await db.query(
-      `SELECT id, lower(username) AS username FROM users WHERE "isApproved" AND lower(username) IN ('maria', 'carlos', 'joao', 'ana')`,
-    );
-    const idOf = new Map(users.map((u) => [u.username, u.id]));
-    const [room] = await db.query(
-      `INSERT INTO chat_rooms (name, description, "createdBy") VALUES ('Geral', 'Conversas gerais da equipe', $1) RETURNING id`,
-      [idOf.get('maria') ?? null],
-    );
+    const rooms = db.getRepository(ChatRoomEntity);
+    if ((await rooms.find({ select: { id: true, name: true } })).some((room) => room.name.toLowerCase() === 'geral')) return;
+    const idOf = await demoTeam(db, ['maria', 'carlos', 'joao', 'ana']);
+    const room = await rooms.save({ name: 'Geral', description: 'Conversas gerais da equipe', createdBy: idOf.get('maria') ?? null });
     const ids: number[] = [];
-    for (const message of DEMO_MESSAGES) {
+    for (const [index, message] of DEMO_MESSAGES.entries()) {
       const userId = idOf.get(message.username);
       if (!userId) continue;
       const replyTo = message.replyToIndex !== undefined ? (ids[message.replyToIndex] ?? null) : null;
-      const [row] = await db.query(
-        `INSERT INTO chat_messages ("roomId", "userId", message, "replyTo", "createdAt") VALUES ($1, $2, $3, $4, now() - make_interval(mins => $5)) RETURNING id`,
-        [room.id, userId, message.message, replyTo, message.minutesAgo],
-      );
-      ids[DEMO_MESSAGES.indexOf(message)] = row.id;
+      const row = await db.getRepository(ChatMessageEntity).save({
+        roomId: room.id,
+        userId,
+        message: message.message,
+        replyTo,
+        createdAt: new Date(Date.now() - message.minutesAgo * 60_000),
+      });
+      ids[index] = row.id;
     }
   });
 }

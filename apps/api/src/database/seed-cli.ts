@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { seedChatDemo } from '../chat/chat.seed';
 import { seedClientsDemo } from '../clients/clients.seed';
 import { loadConfig } from '../config/app-config';
+import { seedNotificationsDemo } from '../notifications/notifications.seed';
 import { seedOnboardingDemo } from '../onboarding/onboarding.seed';
 import { seedTasksDemo } from '../tasks/tasks.seed';
 import { dataSourceOptions } from './data-source-options';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     await seedTasksDemo(dataSource);
     await seedOnboardingDemo(dataSource);
     await seedChatDemo(dataSource);
+    await seedNotificationsDemo(dataSource);
     console.log('Dados de demonstração prontos (usuários maria, carlos, joao, ana; pedro aguarda aprovação; a senha está no README)');
   }
   await dataSource.destroy();

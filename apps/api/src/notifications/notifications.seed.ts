@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import { demoTeam } from '../database/seeds/demo-team';
+import { NotificationEntity } from './notification.entities';
 
 const DEMO: { username: string; type: string; title: string; message: string; minutesAgo: number; isRead: boolean }[] = [
   {
@@ -46,17 +48,20 @@ const DEMO: { username: string; type: string; title: string; message: string; mi
 /** A few notifications for the demo users' dropdowns. Idempotent: only for users who have none. */
 export async function seedNotificationsDemo(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (db) => {
-    const users: { id: number; username: string; count: number }[] = await db.query(
-      `SELECT u.id, lower(u.username) AS username, (SELECT count(*)::int FROM notifications n WHERE n."userId" = u.id) AS count
-         FROM users u WHERE u."isApproved" AND lower(u.username) IN ('maria', 'carlos', 'joao', 'ana')`,
-    );
-    for (const user of users.filter((u) => u.count === 0)) {
-      for (const item of DEMO.filter((d) => d.username === user.username)) {
-        await db.query(
-          `INSERT INTO notifications ("userId", type, title, message, "isRead", channel, "soundEnabled", "createdAt")
-           VALUES ($1, $2, $3, $4, $5, 'browser', true, now() - make_interval(mins => $6))`,
-          [user.id, item.type, item.title, item.message, item.isRead, item.minutesAgo],
-        );
+    const notifications = db.getRepository(NotificationEntity);
+    for (const [username, userId] of await demoTeam(db, ['maria', 'carlos', 'joao', 'ana'])) {
+      if (await notifications.exists({ where: { userId } })) continue;
+      for (const item of DEMO.filter((d) => d.username === username)) {
+        await notifications.insert({
+          userId,
+          type: item.type,
+          title: item.title,
+          message: item.message,
+          isRead: item.isRead,
+          channel: 'browser',
+          soundEnabled: true,
+          createdAt: new Date(Date.now() - item.minutesAgo * 60_000),
+        });
       }
     }
   });

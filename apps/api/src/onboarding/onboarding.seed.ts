@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ONBOARDING_STEP_TEMPLATE, onboardingProgress, type OnboardingStepStatus } from '@wkflow/contracts';
 import { ClientDirectory } from '../clients/client-directory';
 import { ClientsRepository } from '../clients/clients.repository';
+import { demoTeam } from '../database/seeds/demo-team';
 import { OnboardingRepository } from './onboarding.repository';
 
 const DEMO_CLIENT = 'Verde Vida Orgânicos';
@@ -17,8 +18,7 @@ export async function seedOnboardingDemo(dataSource: DataSource): Promise<void> 
   await onboarding.transaction(async (db) => {
     const clientId = await clients.idByName(DEMO_CLIENT, db);
     if (clientId === null || (await onboarding.clientHasProcess(clientId, db, true))) return;
-    // The users module offers no lookup by username yet: the seed reads it as a migration would.
-    const [starter]: { id: number }[] = await db.query(`SELECT id FROM users WHERE "isApproved" AND lower(username) = 'carlos'`);
+    const starter = (await demoTeam(db, ['carlos'])).get('carlos') ?? null;
 
     const statuses: OnboardingStepStatus[] = ONBOARDING_STEP_TEMPLATE.map((_, index) =>
       index < 2 ? 'completed' : index === 2 ? 'in_progress' : 'pending',
@@ -30,6 +30,6 @@ export async function seedOnboardingDemo(dataSource: DataSource): Promise<void> 
       completedDaysAgo: statuses[index] === 'completed' ? 2 - index : null,
     }));
     const progress = onboardingProgress(steps);
-    await onboarding.insertProcess({ clientId, assignedTo: starter?.id ?? null, progress, startedDaysAgo: 3 }, steps, db);
+    await onboarding.insertProcess({ clientId, assignedTo: starter, progress, startedDaysAgo: 3 }, steps, db);
   });
 }

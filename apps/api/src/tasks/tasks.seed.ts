@@ -1,5 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { generateKeyBetween } from 'fractional-indexing';
+import { ClientEntity } from '../clients/client.entity';
+import { demoTeam } from '../database/seeds/demo-team';
+import { ColumnsRepository } from './repositories/columns.repository';
+import { ColumnEntity, TaskAssigneeEntity, TaskEntity, TaskHistoryEntity } from './task.entities';
 
 export const DEFAULT_COLUMNS = [
   { name: 'Backlog', color: '#6b7280', isFixed: true },
@@ -11,18 +15,11 @@ export const DEFAULT_COLUMNS = [
 
 /** The board's default columns, written once when the board has none (every install needs them). */
 export async function seedBoardColumns(dataSource: DataSource): Promise<void> {
-  await dataSource.transaction(async (db) => {
-    await db.query(`LOCK TABLE columns IN EXCLUSIVE MODE`);
-    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM columns`);
-    if (count > 0) return;
-    for (const [index, column] of DEFAULT_COLUMNS.entries()) {
-      await db.query(`INSERT INTO columns (name, position, color, "isFixed") VALUES ($1, $2, $3, $4)`, [
-        column.name,
-        index + 1,
-        column.color,
-        column.isFixed,
-      ]);
-    }
+  const columns = new ColumnsRepository(dataSource);
+  await columns.transaction(async (db) => {
+    await columns.lockAll(db);
+    if ((await columns.list(db)).length > 0) return;
+    for (const [index, column] of DEFAULT_COLUMNS.entries()) await columns.insert(db, { ...column, position: index + 1 });
   });
 }
 
@@ -139,46 +136,44 @@ const DEMO_TASKS: Array<{
 /** A board with a dozen tasks across the columns, assigned to the demo team. */
 export async function seedTasksDemo(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (db) => {
-    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM tasks`);
-    if (count > 0) return;
-    const clients: { id: number }[] = await db.query(`SELECT id FROM clients ORDER BY id LIMIT 5`);
+    const tasks = db.getRepository(TaskEntity);
+    if ((await tasks.count()) > 0) return;
+    const clients = await db.getRepository(ClientEntity).find({ select: { id: true }, order: { id: 'ASC' }, take: 5 });
     if (clients.length === 0) return;
-    const columns: { id: number; name: string }[] = await db.query(`SELECT id, name FROM columns`);
-    const users: { id: number; username: string }[] = await db.query(`SELECT id, username FROM users WHERE "isApproved"`);
-    const admin = users.find((u) => u.username === 'admin');
+    const columns = await db.getRepository(ColumnEntity).find({ select: { id: true, name: true } });
+    const usernames = ['admin', ...new Set(DEMO_TASKS.flatMap((task) => task.assignees))];
+    const team = await demoTeam(db, usernames);
+    const adminId = team.get('admin') ?? null;
     const lastRanks = new Map<number, string>();
     // Created before any of them was completed (a day ago), so analytics see sensible durations.
     const createdAt = new Date(Date.now() - 10 * 24 * 3_600_000);
+    const thisHour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
     for (const task of DEMO_TASKS) {
       const column = columns.find((c) => c.name === task.column) ?? columns[0];
       const rank = generateKeyBetween(lastRanks.get(column.id) ?? null, null);
       lastRanks.set(column.id, rank);
       const completed = task.column === 'concluídos';
-      const [{ id }] = await db.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "reminderTime", "createdBy", rank, "completedAt", "createdAt")
-         VALUES ($1, $2, $3, $4, date_trunc('hour', now()) + make_interval(days => $5::int), $6, $7, $8, CASE WHEN $9::boolean THEN now() - interval '1 day' END, $10)
-         RETURNING id`,
-        [
-          task.title,
-          task.description,
-          clients[task.client % clients.length].id,
-          column.id,
-          task.days,
-          task.reminder ?? null,
-          admin?.id ?? null,
-          rank,
-          completed,
-          createdAt,
-        ],
-      );
-      for (const username of task.assignees) {
-        const user = users.find((u) => u.username === username);
-        if (user) await db.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, user.id]);
-      }
-      await db.query(
-        `INSERT INTO task_history ("taskId", "userId", "actionType", metadata, "createdAt") VALUES ($1, $2, 'created', $3, $4)`,
-        [id, admin?.id ?? null, JSON.stringify({ title: task.title }), createdAt],
-      );
+      const { id } = await tasks.save({
+        title: task.title,
+        description: task.description,
+        clientId: clients[task.client % clients.length].id,
+        columnId: column.id,
+        deadline: new Date(thisHour.getTime() + task.days * 24 * 3_600_000),
+        reminderTime: task.reminder ?? null,
+        createdBy: adminId,
+        rank,
+        completedAt: completed ? new Date(Date.now() - 24 * 3_600_000) : null,
+        createdAt,
+      });
+      const assignees = task.assignees.flatMap((username) => team.get(username) ?? []);
+      if (assignees.length) await db.getRepository(TaskAssigneeEntity).insert(assignees.map((userId) => ({ taskId: id, userId })));
+      await db.getRepository(TaskHistoryEntity).insert({
+        taskId: id,
+        userId: adminId,
+        actionType: 'created',
+        metadata: { title: task.title },
+        createdAt,
+      });
     }
   });
 }

@@ -43,12 +43,11 @@ export class ColumnsRepository extends ModuleRepository {
     await db.query(`UPDATE columns SET position = position + 1 WHERE position >= $1`, [position]);
   }
 
-  async insert(db: Db, column: { name: string; color: string; position: number }): Promise<Column> {
-    const [row]: Column[] = await db.query(`INSERT INTO columns (name, color, position) VALUES ($1, $2, $3) RETURNING ${COLUMN_FIELDS}`, [
-      column.name,
-      column.color,
-      column.position,
-    ]);
+  async insert(db: Db, column: { name: string; color: string; position: number; isFixed?: boolean }): Promise<Column> {
+    const [row]: Column[] = await db.query(
+      `INSERT INTO columns (name, color, position, "isFixed") VALUES ($1, $2, $3, $4) RETURNING ${COLUMN_FIELDS}`,
+      [column.name, column.color, column.position, column.isFixed ?? false],
+    );
     return row;
   }
 
