@@ -21,7 +21,7 @@ import { toast } from '../../lib/toast';
 import { deleteCredential, revealCredential } from './clients.api';
 import { displayedPassword, externalHref } from './clients.logic';
 import type { ClientCredential } from '@wkflow/contracts';
-import { copyText } from './clipboard';
+import { copyText } from '../../lib/clipboard';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialDialog } from './CredentialDialog';
 import { useClientAccess } from './useClients';

@@ -12,7 +12,7 @@ import type { EditRights } from '../board/BoardColumn';
 import { AddTimeEntryButton } from '../time-management/AddTimeEntryButton';
 import { TaskTimerPanel } from '../timer/TimerControls';
 import { DescriptionField } from './DescriptionField';
-import { copyText } from '../clients/clipboard';
+import { copyText } from '../../lib/clipboard';
 import { archiveTask, copyTask, createTask, updateTask } from './tasks.api';
 import { restore, taskUrl } from './taskActions';
 import { canEditTask, discardQuestion, type HistoryNames, type UnsavedDrafts } from './tasks.logic';
