@@ -30,8 +30,8 @@ const env = {
   LOGIN_LIMIT_PER_IP: '100000',
   LOGIN_LIMIT_PER_ACCOUNT: '100000',
 };
-await runNode(join(apiDist, 'database/migrate.js'), env);
-await runNode(join(apiDist, 'database/seed-cli.js'), env);
+await runNode(join(apiDist, 'platform/database/migrate.js'), env);
+await runNode(join(apiDist, 'platform/database/seed-cli.js'), env);
 await seedAgency(databaseUrl.toString());
 const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const api = await startServer(join(apiDist, 'main.js'), env, `http://127.0.0.1:${port}/api/health`, nodeArgs);

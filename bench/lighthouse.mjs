@@ -83,8 +83,8 @@ export async function startDemo() {
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
-    await runNode(join(apiDist, 'database/migrate.js'), env);
-    await runNode(join(apiDist, 'database/seed-cli.js'), env, ['--demo']);
+    await runNode(join(apiDist, 'platform/database/migrate.js'), env);
+    await runNode(join(apiDist, 'platform/database/seed-cli.js'), env, ['--demo']);
     api = await startServer(join(apiDist, 'main.js'), env, `${baseUrl}/api/health`);
   } catch (error) {
     await stop();

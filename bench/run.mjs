@@ -144,8 +144,8 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = apiEnv(port);
-  await runNode(join(apiDist, 'database/migrate.js'), env);
-  await runNode(join(apiDist, 'database/seed-cli.js'), env);
+  await runNode(join(apiDist, 'platform/database/migrate.js'), env);
+  await runNode(join(apiDist, 'platform/database/seed-cli.js'), env);
   const seedStart = Date.now();
   const data = await seedAgency(databaseUrl.toString());
   console.log(`seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s:`, data.counts);

@@ -4,14 +4,14 @@
 # any other value seeds none.
 set -e
 cd /app/apps/api
-node dist/database/migrate.js
+node dist/platform/database/migrate.js
 if [ "${SEED_DEMO:-0}" = 1 ]; then
-  node dist/database/seed-cli.js --demo
+  node dist/platform/database/seed-cli.js --demo
 else
   case "${SEED_DEMO:-0}" in
     0) ;;
     *) echo "SEED_DEMO=${SEED_DEMO}: no demo data (only SEED_DEMO=1 seeds it)" >&2 ;;
   esac
-  node dist/database/seed-cli.js
+  node dist/platform/database/seed-cli.js
 fi
 exec node dist/main.js

@@ -151,8 +151,8 @@ if (!env.DATABASE_URL) {
 }
 if (!env.REDIS_URL) console.log('\n▶ REDIS_URL is not set: e-mails, reports and /ws run inside this one process');
 
-await step('Migrating the database', process.execPath, ['apps/api/dist/database/migrate.js'], { quiet: true });
-await step('Seeding default profiles, admin and demo data', process.execPath, ['apps/api/dist/database/seed-cli.js', '--demo']);
+await step('Migrating the database', process.execPath, ['apps/api/dist/platform/database/migrate.js'], { quiet: true });
+await step('Seeding default profiles, admin and demo data', process.execPath, ['apps/api/dist/platform/database/seed-cli.js', '--demo']);
 
 console.log(`\n▶ Starting WKFlow on http://localhost:${env.PORT} (API at /api, docs at /api/docs)`);
 server = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, env, stdio: 'inherit' });

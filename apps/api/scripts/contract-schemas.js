@@ -1,13 +1,13 @@
 // Generates JSON schemas for the types libs/contracts exports (interfaces and type aliases), which
 // the OpenAPI document uses for its response bodies. `npm run openapi:schemas -w apps/api` rewrites
-// src/openapi/contract-schemas.json; a unit test fails while that file is out of date.
+// src/platform/openapi/contract-schemas.json; a unit test fails while that file is out of date.
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, so that a jest spec can require it */
 const { join } = require('node:path');
 const { writeFileSync } = require('node:fs');
 const { createGenerator, ts } = require('ts-json-schema-generator');
 
 const CONTRACTS = join(__dirname, '../../../libs/contracts');
-const OUTPUT = join(__dirname, '../src/openapi/contract-schemas.json');
+const OUTPUT = join(__dirname, '../src/platform/openapi/contract-schemas.json');
 
 /** Every exported interface and type alias of the contracts' index, sorted by name. */
 function exportedTypeNames(program) {

@@ -11,7 +11,7 @@ npx tsc -p tsconfig.build.json
 psql "$server/postgres" -qc "CREATE DATABASE $scratch"
 trap 'psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $scratch WITH (FORCE)"' EXIT
 export DATABASE_URL="$server/$scratch"
-node dist/database/migrate.js
-node ../../node_modules/typeorm/cli.js migration:generate -d dist/database/data-source.js "src/database/migrations/$name"
+node dist/platform/database/migrate.js
+node ../../node_modules/typeorm/cli.js migration:generate -d dist/platform/database/data-source.js "src/platform/database/migrations/$name"
 (cd ../../libs/contracts && npx tsc -p tsconfig.build.json)
 npx tsc -p tsconfig.build.json

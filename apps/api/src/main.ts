@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from './app.factory';
-import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
-import { DrainService } from './health/drain.service';
-import { RealtimeService } from './realtime/realtime.service';
+import { type AppConfig, ConfigError, loadConfig } from './platform/config/app-config';
+import { DrainService } from './platform/health/drain.service';
+import { RealtimeService } from './platform/realtime/realtime.service';
 
 async function main(): Promise<void> {
   const config = loadConfig();

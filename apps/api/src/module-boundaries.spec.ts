@@ -5,14 +5,14 @@ import { basename, dirname, join, relative } from 'node:path';
  * Module boundaries (docs/decisions.md, "Module boundaries"), two rules:
  *
  * 1. SQL lives in repositories. `.query(`, `createQueryBuilder` and SQL text appear only in files
- *    named `*.repository.ts`, files under a `repositories/` folder, and database/migrations. Files
+ *    named `*.repository.ts`, files under a `repositories/` folder, and platform/database/migrations. Files
  *    not converted yet are named in PENDING_SQL: a new file with SQL fails, and so does a pending
  *    file that no longer has any (the list only shrinks).
  * 2. A table has one owner. A module's code names only its own tables (SQL, query builders) and
  *    entities; the exceptions are the declared read models (READ_MODEL_MODULES): files named
  *    `*-read-model.repository.ts` whose header says "Reads (foreign tables): a, b." and which read
  *    only those. A table belongs to the module whose folder declares its @Entity (three tables have
- *    no entity). Also exempt: the database folder (migrations, seed runner), *.seed.ts (the demo
+ *    no entity). Also exempt: platform/database (migrations, seed runner), *.seed.ts (the demo
  *    data), entity files (a relation to another module's entity is a foreign key, not a read).
  */
 const SRC = join(__dirname);
@@ -24,7 +24,17 @@ const READ_MODEL_MODULES = new Set(['analytics']);
  * The database platform: files that speak to PostgreSQL itself (a database to create, channels to
  * LISTEN on, the statements repositories hand over, prepared) and name no module's table.
  */
-const PLATFORM_SQL = ['database/change-listener.ts', 'database/ensure-database.ts', 'database/prepared-query.ts'];
+const PLATFORM_SQL = [
+  'platform/database/change-listener.ts',
+  'platform/database/ensure-database.ts',
+  'platform/database/prepared-query.ts',
+];
+
+/**
+ * Platform files that wire the domain modules in by design: the entity list, and the seed runner
+ * with the seeds of the default profiles, the first administrator and the demo team.
+ */
+const PLATFORM_WIRING = ['platform/database/entities.ts', 'platform/database/seed-cli.ts', 'platform/database/seeds/'];
 
 /**
  * Files that still run SQL outside a repository, until their module gets one. Only ever shrinks:
@@ -37,8 +47,8 @@ const PENDING_SQL = [
   'auth/session-store.ts',
   'auth/session-user.service.ts',
   'auth/sessions.service.ts',
-  'database/seeds/base.seed.ts',
-  'database/seeds/demo.seed.ts',
+  'platform/database/seeds/base.seed.ts',
+  'platform/database/seeds/demo.seed.ts',
   'users/access-profiles.service.ts',
   'users/user-access.ts',
   'users/user-directory.ts',
@@ -55,7 +65,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const moduleOf = (file: string): string => relative(SRC, file).split('/')[0];
+/** A domain module's folder, or `platform/<part>` for a part of the platform. */
+const moduleOf = (file: string): string => {
+  const [first, second] = relative(SRC, file).split('/');
+  return first === 'platform' ? `platform/${second}` : first;
+};
 const withoutComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 /** A call that runs SQL, or SQL text: a statement's keywords, a typed placeholder ($1::int) or a quoted column compared to one. */
@@ -77,7 +91,7 @@ export const hasSql = (text: string): boolean => {
 export const sqlAllowedIn = (path: string): boolean =>
   path.endsWith('.repository.ts') ||
   path.split('/').includes('repositories') ||
-  path.startsWith('database/migrations/') ||
+  path.startsWith('platform/database/migrations/') ||
   PLATFORM_SQL.includes(path);
 
 /** A declared read model: a `*-read-model.repository.ts` file of a read-model module. */
@@ -128,7 +142,7 @@ function foreignReferences(): string[] {
   for (const file of files) {
     const path = relative(SRC, file);
     const owner = moduleOf(file);
-    if (owner === 'database' || /\.(seed|entity|entities)\.ts$/.test(path)) continue;
+    if (owner === 'platform/database' || /\.(seed|entity|entities)\.ts$/.test(path)) continue;
     const text = readFileSync(file, 'utf8');
     const declared = isReadModel(path) ? new Set(declaredReads(text)) : new Set<string>();
     for (const name of foreignNames(text, owner, tableOwner, entityOwner)) if (!declared.has(name)) found.push(`${path}: ${name}`);
@@ -152,6 +166,18 @@ describe('module boundaries', () => {
     expect(stale).toEqual([]);
   });
 
+  it('keeps the platform below the domain modules: no platform file imports a domain module', () => {
+    const upward = files
+      .filter(({ path }) => path.startsWith('platform/') && !PLATFORM_WIRING.some((wiring) => path.startsWith(wiring)))
+      .flatMap(({ path, text }) =>
+        [...text.matchAll(/from '(\.[^']*)'/g)]
+          .map((match) => relative(SRC, join(SRC, dirname(path), match[1])))
+          .filter((target) => !target.startsWith('platform/') && !target.startsWith('..'))
+          .map((target) => `${path} → ${target}`),
+      );
+    expect(upward).toEqual([]);
+  });
+
   it("imports no other module's repository: a module offers methods, not SQL or its queries", () => {
     // The app's root module wires every module; seeds build demo data with the owners' parts.
     const domainFiles = files.filter(({ path }) => path.includes('/') && !path.endsWith('.seed.ts'));
@@ -164,7 +190,7 @@ describe('module boundaries', () => {
             sqlAllowedIn(`${target}.ts`) &&
             !PLATFORM_SQL.includes(`${target}.ts`),
         )
-        .filter((target) => target !== 'database/repository')
+        .filter((target) => target !== 'platform/database/repository')
         .map((target) => `${path} → ${target}`),
     );
     expect(crossing).toEqual([]);
@@ -211,9 +237,9 @@ describe('module boundaries', () => {
     expect(hasSql("throw new BadRequestException('Selecione um cliente'); repository.find({ where: { id } });")).toBe(false);
     expect(sqlAllowedIn('clients/clients.repository.ts')).toBe(true);
     expect(sqlAllowedIn('analytics/repositories/entry-seconds.sql.ts')).toBe(true);
-    expect(sqlAllowedIn('database/migrations/1795338082073-Initial.ts')).toBe(true);
+    expect(sqlAllowedIn('platform/database/migrations/1795338082073-Initial.ts')).toBe(true);
     expect(sqlAllowedIn('clients/clients.service.ts')).toBe(false);
-    expect(sqlAllowedIn('database/seeds/base.seed.ts')).toBe(false);
+    expect(sqlAllowedIn('platform/database/seeds/base.seed.ts')).toBe(false);
     expect(declaredReads('/**\n * Reads (foreign tables): tasks, time_entries.\n */')).toEqual(['tasks', 'time_entries']);
   });
 });

@@ -1,7 +1,7 @@
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '@wkflow/contracts';
 import { AnalyticsCache } from '../src/analytics/analytics-cache';
 import { AnalyticsService } from '../src/analytics/analytics.service';
-import type { AuthenticatedUser } from '../src/auth/authenticated-user';
+import type { AuthenticatedUser } from '../src/platform/access/authenticated-user';
 import { columnNamed, newClient, newTask, newTaskHistory, newTimeEntry, secondsAgo } from './factories';
 import { isolatedDatabase } from './utils/isolated-app';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';

@@ -1,4 +1,4 @@
-import { RequestedProfile1795610000000 } from '../src/database/migrations/1795610000000-RequestedProfile';
+import { RequestedProfile1795610000000 } from '../src/platform/database/migrations/1795610000000-RequestedProfile';
 import { startIsolatedApp } from './utils/isolated-app';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 

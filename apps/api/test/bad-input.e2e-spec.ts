@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { INVALID_TEXT, TOO_DEEP } from '../src/common/safe-input';
+import { INVALID_TEXT, TOO_DEEP } from '../src/platform/http/safe-input';
 import { startIsolatedApp } from './utils/isolated-app';
 import { loginAsAdmin, type TestContext } from './utils/test-app';
 import {

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ChangeListener, LISTEN_APPLICATION_NAME } from '../src/database/change-listener';
+import { ChangeListener, LISTEN_APPLICATION_NAME } from '../src/platform/database/change-listener';
 import { isolatedDatabase } from './utils/isolated-app';
 
 /** Waits until `check` holds (polling), failing after `ms`. */

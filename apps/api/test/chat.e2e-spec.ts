@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE } from '@wkflow/contracts';
-import { AppEvents, type AppEventMap } from '../src/events/app-events';
+import { AppEvents, type AppEventMap } from '../src/platform/events/app-events';
 import { loginAs, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 type Agent = ReturnType<typeof request.agent>;

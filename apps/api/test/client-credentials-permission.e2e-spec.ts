@@ -1,6 +1,6 @@
 import { MODULES } from '@wkflow/contracts';
-import { NOT_ALLOWED } from '../src/auth/access.guard';
-import { ClientCredentialsPermission1795880000000 } from '../src/database/migrations/1795880000000-ClientCredentialsPermission';
+import { NOT_ALLOWED } from '../src/platform/access/access.guard';
+import { ClientCredentialsPermission1795880000000 } from '../src/platform/database/migrations/1795880000000-ClientCredentialsPermission';
 import { newProfile } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { openSocket, sessionCookie, wsUrl } from './utils/realtime';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type request from 'supertest';
 import { CLIENT_MESSAGES, LOGO_MAX_BYTES, MASKED_PASSWORD } from '@wkflow/contracts';
-import { decrypt, encrypt } from '../src/clients/credentials-cipher';
+import { decrypt, encrypt } from '../src/platform/crypto/credentials-cipher';
 import { rotateCredentialsKey } from '../src/clients/rotate-credentials-key';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 

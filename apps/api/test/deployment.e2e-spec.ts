@@ -133,7 +133,7 @@ describe('docker/api-entrypoint.sh (e2e)', () => {
   it('migrates, seeds demo data with SEED_DEMO=1, then runs the server', async () => {
     const run = await entrypoint({ SEED_DEMO: '1' });
     expect(run.code).toBe(0);
-    expect(run.ran).toEqual(['dist/database/migrate.js', 'dist/database/seed-cli.js --demo', 'dist/main.js']);
+    expect(run.ran).toEqual(['dist/platform/database/migrate.js', 'dist/platform/database/seed-cli.js --demo', 'dist/main.js']);
   });
 
   it.each([
@@ -146,13 +146,13 @@ describe('docker/api-entrypoint.sh (e2e)', () => {
   ])('seeds no demo data with SEED_DEMO %s', async (_name, env: Record<string, string>) => {
     const run = await entrypoint(env);
     expect(run.code).toBe(0);
-    expect(run.ran).toEqual(['dist/database/migrate.js', 'dist/database/seed-cli.js', 'dist/main.js']);
+    expect(run.ran).toEqual(['dist/platform/database/migrate.js', 'dist/platform/database/seed-cli.js', 'dist/main.js']);
     if (env.SEED_DEMO && env.SEED_DEMO !== '0') expect(run.output).toContain(`SEED_DEMO=${env.SEED_DEMO}: no demo data`);
   });
 
   it('stops before the server when a migration fails', async () => {
-    const run = await entrypoint({ SEED_DEMO: '1', FAIL_ON: 'dist/database/migrate.js' });
+    const run = await entrypoint({ SEED_DEMO: '1', FAIL_ON: 'dist/platform/database/migrate.js' });
     expect(run.code).toBe(3);
-    expect(run.ran).toEqual(['dist/database/migrate.js']);
+    expect(run.ran).toEqual(['dist/platform/database/migrate.js']);
   });
 });

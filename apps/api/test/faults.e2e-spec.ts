@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { SERVICE_UNAVAILABLE } from '../src/common/http-exception.filter';
+import { SERVICE_UNAVAILABLE } from '../src/platform/http/http-exception.filter';
 import { startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import {

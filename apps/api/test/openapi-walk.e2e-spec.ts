@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import request from 'supertest';
-import { INVALID_ID } from '../src/common/id-param';
+import { INVALID_ID } from '../src/platform/http/id-param';
 import { startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { responseChecker, schemaCompiler } from './utils/openapi-responses';
 import {

@@ -1,5 +1,5 @@
 import { API_CACHE_CONTROL } from '../src/app.factory';
-import { plainHttpSecurityHeaders } from '../src/common/security-headers';
+import { plainHttpSecurityHeaders } from '../src/platform/http/security-headers';
 import { loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, Reflector } from '@nestjs/core';
-import { ACCESS_RULE } from '../src/auth/access.decorators';
+import { ACCESS_RULE } from '../src/platform/access/access.decorators';
 import { startTestApp, type TestContext } from './utils/test-app';
 
 /** Every handler of every controller, present and future, declares who may call it. */

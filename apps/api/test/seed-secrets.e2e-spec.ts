@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { verifyPassword } from '../src/auth/passwords';
-import { DEMO_PASSWORD } from '../src/database/seeds/demo.seed';
+import { verifyPassword } from '../src/platform/crypto/passwords';
+import { DEMO_PASSWORD } from '../src/platform/database/seeds/demo.seed';
 import { databaseUrlFor, dropDatabase, newRunId } from './setup/test-env';
 
 const run = promisify(execFile);
@@ -21,7 +21,7 @@ describe('seed secrets (e2e)', () => {
   });
 
   it('seeds a demo agency without a password in its output', async () => {
-    const dist = resolve(__dirname, '../dist/database');
+    const dist = resolve(__dirname, '../dist/platform/database');
     const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: join(dir, 'uploads'), ADMIN_PASSWORD: '' };
     await run(process.execPath, [join(dist, 'migrate.js')], { env });
     const { stdout, stderr } = await run(process.execPath, [join(dist, 'seed-cli.js'), '--demo'], { env });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { HashedSessionIds1795441700000 } from '../src/database/migrations/1795441700000-HashedSessionIds';
+import { HashedSessionIds1795441700000 } from '../src/platform/database/migrations/1795441700000-HashedSessionIds';
 import { startIsolatedApp } from './utils/isolated-app';
 import { ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestContext } from './utils/test-app';
 

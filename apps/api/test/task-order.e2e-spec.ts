@@ -1,4 +1,4 @@
-import { TaskRank1795450000000 } from '../src/database/migrations/1795450000000-TaskRank';
+import { TaskRank1795450000000 } from '../src/platform/database/migrations/1795450000000-TaskRank';
 import { generateKeyBetween } from 'fractional-indexing';
 import { isRankConflict, rankBetween, retryOnWriteConflict } from '../src/tasks/task-rank';
 import { newClient } from './factories';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import { uploadsBusyMessage } from '../src/uploads/upload-slots';
+import { uploadsBusyMessage } from '../src/platform/uploads/upload-slots';
 import { databaseUrlFor, dropDatabase, newRunId, TEST_REDIS_URL } from './setup/test-env';
 import { type ApiProcess, prepareDatabase, sleep, startApi } from './utils/processes';
 import { eventually } from './utils/smtp';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { User } from '@wkflow/contracts';
-import { AppEvents } from '../src/events/app-events';
+import { AppEvents } from '../src/platform/events/app-events';
 import { adminUserId } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { eventually } from './utils/smtp';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Response } from 'superagent';
 import { IMMUTABLE_CACHE } from '../src/app.factory';
-import { plainHttpSecurityHeaders } from '../src/common/security-headers';
+import { plainHttpSecurityHeaders } from '../src/platform/http/security-headers';
 import { startTestApp, type TestContext } from './utils/test-app';
 
 /**

@@ -6,7 +6,7 @@ import { SessionsService } from '../src/auth/sessions.service';
 import { BoardFeed } from '../src/notifications/board-feed';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { WS_MAX_CLIENT_MESSAGE, WS_SERVICE_RESTART, WS_SESSION_ENDED as SESSION_ENDED } from '@wkflow/contracts';
-import { RealtimeService } from '../src/realtime/realtime.service';
+import { RealtimeService } from '../src/platform/realtime/realtime.service';
 import { eventually } from './utils/smtp';
 import { closedWithin, type LiveMessage, type LiveSocket, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';

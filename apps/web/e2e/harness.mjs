@@ -71,8 +71,8 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
     ...(typeof extraEnv === 'function' ? extraEnv({ baseUrl }) : extraEnv),
   };
-  await run('database/migrate.js', env);
-  await run('database/seed-cli.js', env, demo ? ['--demo'] : []);
+  await run('platform/database/migrate.js', env);
+  await run('platform/database/seed-cli.js', env, demo ? ['--demo'] : []);
 
   const startServer = async (serverEnv, url) => {
     const child = spawn(process.execPath, [join(api, 'main.js')], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });

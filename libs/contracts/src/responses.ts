@@ -1,5 +1,5 @@
 /* Answers of API operations that had only an inline type in their controller (named here so the
-   OpenAPI document can describe them; see apps/api/src/openapi). */
+   OpenAPI document can describe them; see apps/api/src/platform/openapi). */
 
 /** POST /api/auth/register and /api/auth/forgot-password: the same message whatever happened. */
 export interface MessageResponse {

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { AiParseResult, Task } from '@wkflow/contracts';
-import { CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { AiService } from './ai.service';
 import { CreateAiTaskDto, ParseTaskDto } from './dto/ai.dto';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 /** AI task creation (core.md §2, §4): both calls need tasks write, like the header's 'Criar com IA'. */
 @ApiTags('ai')

@@ -11,9 +11,9 @@ import {
   type AiUserRef,
   type Task,
 } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { parseTaskText } from './parser';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { CreateTaskDto } from '../tasks/dto/tasks.dto';
 import { ClientDirectory } from '../clients/client-directory';
 import { UserDirectory } from '../users/user-directory';

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { AiClientRef, AiTaskSuggestion, AiUserRef } from '@wkflow/contracts';
 import { interpretModelAnswer } from './parser';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 
 export interface ModelContext {
   now: DateTime;

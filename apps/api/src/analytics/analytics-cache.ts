@@ -6,10 +6,10 @@ import {
   type ClientPerformance,
   type MemberProductivity,
 } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import type { EntityManager } from 'typeorm';
-import { ChangeListener } from '../database/change-listener';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ChangeListener } from '../platform/database/change-listener';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import {
   dashboardAt,
   presentClients,

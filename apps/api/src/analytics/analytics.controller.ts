@@ -9,14 +9,14 @@ import {
   type MemberProductivity,
   type Report,
 } from '@wkflow/contracts';
-import { CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
-import { sendAsAttachment } from '../common/download-name';
+import { CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
+import { sendAsAttachment } from '../platform/files/download-name';
 import { AnalyticsCache } from './analytics-cache';
 import { AnalyticsPeriodQueryDto, CreateReportDto } from './dto/analytics.dto';
 import { ReportsService } from './reports.service';
-import { ApiFile, ApiResult } from '../openapi/api-result';
+import { ApiFile, ApiResult } from '../platform/openapi/api-result';
 
 /** The analytics page (extended.md §2.6): everything needs analytics read; figures come from memory (AnalyticsCache). */
 @ApiTags('analytics')

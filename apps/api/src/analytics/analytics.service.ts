@@ -13,8 +13,8 @@ import {
   type ReportTable,
   type ReportType,
 } from '@wkflow/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { Db } from '../database/repository';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import type { Db } from '../platform/database/repository';
 import {
   presentClients,
   presentDashboard,

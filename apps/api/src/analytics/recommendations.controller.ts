@@ -6,12 +6,12 @@ import {
   type RecommendationInsights,
   type RecommendationStats,
 } from '@wkflow/contracts';
-import { CurrentUser, RecommendationsAccess } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { CurrentUser, RecommendationsAccess } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { DismissRecommendationDto, ImplementRecommendationDto } from './dto/analytics.dto';
 import { RecommendationsService } from './recommendations.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 /** Every route: users read plus access profile 1 or role manager (the guard's 'recommendations' rule). */
 @ApiTags('recommendations')

@@ -11,7 +11,7 @@ import {
   type RecommendationMetrics,
   type RecommendationStats,
 } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { AnalyticsService, type BoardColumns } from './analytics.service';
 import {
   type MemberLoad,

@@ -1,13 +1,13 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { Queue, Worker, type Job } from 'bullmq';
-import { queueOptions, workerOptions } from '../redis/bull-options';
+import { queueOptions, workerOptions } from '../platform/redis/bull-options';
 import { ADMIN_PROFILE_ID, reportFileName, type CreateReportRequest, type Report, type ReportTable } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { AnalyticsService } from './analytics.service';
 import { type ReportRow, ReportsRepository } from './repositories/reports.repository';
-import { toCsv } from '../common/spreadsheet';
+import { toCsv } from '../platform/files/spreadsheet';
 
 export const REPORTS_QUEUE = 'analytics-reports';
 export const REPORT_NOT_FOUND = 'Relatório não encontrado';

@@ -2,12 +2,12 @@ import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { MyWeek, TimesheetOptions, TimesheetPage } from '@wkflow/contracts';
-import { CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { TimesheetExportQueryDto, TimesheetOptionsQueryDto, TimesheetQueryDto } from './dto/timesheet.dto';
 import { TimesheetService } from './timesheet.service';
-import { ApiFile, ApiResult } from '../openapi/api-result';
-import { sendAsAttachment } from '../common/download-name';
+import { ApiFile, ApiResult } from '../platform/openapi/api-result';
+import { sendAsAttachment } from '../platform/files/download-name';
 
 /**
  * /time-management's timesheet: filtered entries with totals, filter choices, the user's week,

@@ -21,9 +21,9 @@ import {
   type TimesheetPage,
   type TimesheetTotal,
 } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { type Sheet, type SheetCell, toCsv, toXlsx } from '../common/spreadsheet';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { type Sheet, type SheetCell, toCsv, toXlsx } from '../platform/files/spreadsheet';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import type { TimesheetQueryDto } from './dto/timesheet.dto';
 import { EntryVisibilities } from '../timer/entry-visibility';
 import {

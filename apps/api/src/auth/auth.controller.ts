@@ -2,9 +2,9 @@ import { Body, Controller, BadRequestException, Get, HttpCode, Inject, Logger, P
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { LOGIN_UNLOCKED, PASSWORD_RESET_REQUESTED, type MessageResponse, type MeResponse } from '@wkflow/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { Authenticated, CurrentUser, Public } from './access.decorators';
-import type { AuthenticatedUser } from './authenticated-user';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { Authenticated, CurrentUser, Public } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { AuthLimits } from './auth-limits';
 import { AuthService, REGISTERED, WRONG_CURRENT_PASSWORD } from './auth.service';
 import { clientAddress, clientSource } from './client-source';
@@ -24,8 +24,8 @@ import { SecureCookieTransport } from './secure-transport.guard';
 import { SessionsService } from './sessions.service';
 import { LocalSignInGuard } from './sign-in/local-sign-in.guard';
 import { SignInService, signedInUser } from './sign-in/sign-in.service';
-import { AppEvents } from '../events/app-events';
-import { ApiResult } from '../openapi/api-result';
+import { AppEvents } from '../platform/events/app-events';
+import { ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('auth')
 @Controller('auth')

@@ -1,19 +1,23 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EmailModule } from '../email/email.module';
 import { UsersModule } from '../users/users.module';
-import { AccessGuard } from './access.guard';
+import { AccessGuard } from '../platform/access/access.guard';
 import { AuthLimits } from './auth-limits';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginUnlockService } from './login-unlock.service';
 import { PasswordResetService } from './password-reset.service';
+import { SessionAccess } from '../platform/access/session-access';
+import { SessionAccessService } from './session-access.service';
 import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
 import { SessionsService } from './sessions.service';
 import { LocalStrategy } from './sign-in/local.strategy';
 import { SignInService } from './sign-in/sign-in.service';
 
+/** Sign-in, sessions and account recovery; global so that the platform finds SessionAccess without importing a domain module. */
+@Global()
 @Module({
   imports: [UsersModule, EmailModule],
   controllers: [AuthController],
@@ -27,9 +31,11 @@ import { SignInService } from './sign-in/sign-in.service';
     SessionUserService,
     SessionsService,
     SessionProvider,
+    SessionAccessService,
+    { provide: SessionAccess, useExisting: SessionAccessService },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionUserService, SessionsService, SessionProvider],
+  exports: [SessionUserService, SessionsService, SessionProvider, SessionAccess],
 })
 export class AuthModule implements NestModule {
   constructor(private readonly sessions: SessionProvider) {}

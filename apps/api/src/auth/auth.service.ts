@@ -1,13 +1,13 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { COLLABORATOR_PROFILE_ID, profileForRole, roleForProfile, type User } from '@wkflow/contracts';
-import { isUniqueViolation } from '../common/db-errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { isUniqueViolation } from '../platform/database/db-errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailService } from '../email/email.service';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 import { toUser } from '../users/user.mapper';
 import { UserIdentityService } from '../users/user-identity.service';
 import type { ChangePasswordDto, LoginDto, RegisterDto, UpdateProfileDto } from './dto/auth.dto';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../platform/crypto/passwords';
 
 export const INVALID_CREDENTIALS = 'E-mail ou senha inválidos';
 export const PENDING_APPROVAL = 'Sua conta ainda aguarda aprovação de um administrador';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LOGIN_UNLOCK_INVALID, LOGIN_UNLOCK_TTL_MS } from '@wkflow/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailService } from '../email/email.service';
 import { UserIdentityService } from '../users/user-identity.service';
 import { AuthLimits } from './auth-limits';

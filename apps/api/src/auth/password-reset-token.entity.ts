@@ -34,5 +34,5 @@ export class PasswordResetTokenEntity {
   createdAt: Date;
 }
 
-/** The entities of the auth domain, registered once in database/entities.ts. */
+/** The entities of the auth domain, registered once in platform/database/entities.ts. */
 export const AUTH_ENTITIES: Function[] = [PasswordResetTokenEntity, LoginUnlockTokenEntity, AuthLimitEntity];

@@ -3,11 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PASSWORD_RESET_INVALID, PASSWORD_RESET_TTL_MS } from '@wkflow/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailService } from '../email/email.service';
 import { UserIdentityService } from '../users/user-identity.service';
 import { AuthLimits } from './auth-limits';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../platform/crypto/passwords';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 
 /** Stands for the link in the stored e-mail (what the admin outbox shows); the link itself is put in when sending. */

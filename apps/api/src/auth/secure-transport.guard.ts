@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 
 export const HTTPS_REQUIRED = 'Entrar exige uma conexão segura (HTTPS): acesse o WKFlow por um endereço https://';
 

@@ -1,5 +1,5 @@
-import { ChangeListener } from '../database/change-listener';
-import type { AuthenticatedUser } from './authenticated-user';
+import { ChangeListener } from '../platform/database/change-listener';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 
 /** The database channel the Performance migration's triggers notify ('s:<sid>', 'u:<userId>' or '*'). */
 export const SESSION_CHANNEL = 'wkflow_sessions';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { approvedUserAccessSql, type UserAccessRow } from '../users/user-access';
-import type { AuthenticatedUser } from './authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 
 export type SessionUserRow = UserAccessRow;
 

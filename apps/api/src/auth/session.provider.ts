@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import { Pool } from 'pg';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type AppEventMap, OnAppEvent } from '../events/app-events';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { type AppEventMap, OnAppEvent } from '../platform/events/app-events';
 import { SessionCache } from './session-cache';
 import { createStore, sessionMiddleware } from './session-store';
 

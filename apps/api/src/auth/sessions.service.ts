@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { UserDirectory } from '../users/user-directory';
-import { type AppEventMap, OnAppEvent } from '../events/app-events';
+import { type AppEventMap, OnAppEvent } from '../platform/events/app-events';
 import { SESSION_TABLE, storedSessionId } from './session-store';
 
 /** Server-side session records beyond the current request's (the auth module owns the session table). */

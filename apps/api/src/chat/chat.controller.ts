@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { ChatMessage, ChatRoom, MarkChatReadResponse } from '@wkflow/contracts';
-import { CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { ChatService } from './chat.service';
 import { ChatMessagesQueryDto, CreateChatRoomDto, SendChatMessageDto } from './dto/chat.dto';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 /** /api/chat: chat read to list and read (marking a room read included), chat write to post and create rooms. */
 @ApiTags('chat')

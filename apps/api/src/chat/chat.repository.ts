@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ChatRoom } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../database/repository';
+import { type Db, ModuleRepository } from '../platform/database/repository';
 
 /** A message as read, with the message it quotes; the authors' names are the users module's. */
 export interface MessageRow {

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { demoTeam } from '../database/seeds/demo-team';
+import { demoTeam } from '../platform/database/seeds/demo-team';
 import { ChatMessageEntity } from './chat-message.entity';
 import { ChatRoomEntity } from './chat-room.entity';
 

@@ -1,12 +1,12 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom, type MarkChatReadResponse } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { UserDirectory } from '../users/user-directory';
-import { AppEvents } from '../events/app-events';
-import type { Db } from '../database/repository';
+import { AppEvents } from '../platform/events/app-events';
+import type { Db } from '../platform/database/repository';
 import { ChatRepository, type MessageRow } from './chat.repository';
 import type { ChatMessagesQueryDto, CreateChatRoomDto, SendChatMessageDto } from './dto/chat.dto';
-import { isUniqueViolation } from '../common/db-errors';
+import { isUniqueViolation } from '../platform/database/db-errors';
 
 /** Rooms, messages (latest page first, older on request), replies and per-user read marks. */
 @Injectable()

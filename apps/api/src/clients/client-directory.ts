@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Db } from '../database/repository';
+import type { Db } from '../platform/database/repository';
 import { type ClientRef, ClientsRepository } from './clients.repository';
 
 export type { ClientRef } from './clients.repository';

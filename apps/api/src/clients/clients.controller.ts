@@ -16,16 +16,16 @@ import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createReadStream } from 'node:fs';
 import { can, type Client, type ClientCredential, type RevealCredentialResponse } from '@wkflow/contracts';
-import { CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { ClientsService } from './clients.service';
 import { CredentialsService } from './credentials.service';
 import { CreateClientDto, UpdateClientDto } from './dto/client.dto';
 import { CreateCredentialDto, UpdateCredentialDto } from './dto/credential.dto';
-import { IdParam } from '../common/id-param';
+import { IdParam } from '../platform/http/id-param';
 import { LOGO_FIELD, LogoUploadInterceptor } from './logo-upload.interceptor';
-import type { TempUpload } from '../uploads/upload-files';
-import { ApiFile, ApiResult } from '../openapi/api-result';
+import type { TempUpload } from '../platform/uploads/upload-files';
+import { ApiFile, ApiResult } from '../platform/openapi/api-result';
 
 /**
  * /api/clients: reads need clients read, writes clients write (extended.md §6). 'Senhas & Acessos'

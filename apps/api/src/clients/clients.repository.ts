@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SocialMedia } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../database/repository';
+import { type Db, ModuleRepository } from '../platform/database/repository';
 import { ClientCredentialEntity } from './client-credential.entity';
 import { ClientEntity } from './client.entity';
 

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { type ClientSeedRow, ClientsRepository } from './clients.repository';
-import { encrypt } from './credentials-cipher';
+import { encrypt } from '../platform/crypto/credentials-cipher';
 
 /** Shown to whoever tries the demo; these are not real accounts. */
 export const DEMO_CREDENTIAL_PASSWORD = 'demo-senha-123';

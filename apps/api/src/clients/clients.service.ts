@@ -12,14 +12,14 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import { applySocialMedia, type Client, CLIENT_MESSAGES, DEFAULT_CLIENT_COLOR, LOGO_MAX_BYTES, type SocialMedia } from '@wkflow/contracts';
-import { isStillReferenced } from '../common/db-errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { isStillReferenced } from '../platform/database/db-errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import type { ClientEntity } from './client.entity';
 import { ClientsRepository } from './clients.repository';
 import { toClient } from './client.mapper';
 import type { CreateClientDto, UpdateClientDto } from './dto/client.dto';
-import { readHead, type TempUpload } from '../uploads/upload-files';
-import { UploadSweeper } from '../uploads/upload-sweeper';
+import { readHead, type TempUpload } from '../platform/uploads/upload-files';
+import { UploadSweeper } from '../platform/uploads/upload-sweeper';
 import { LOGO_FIELD, LOGO_TOO_LARGE } from './logo-upload.interceptor';
 import { detectLogoType, LOGO_SIGNATURE_BYTES, logoContentType, logoFileName, LogoStorage } from './logo-storage';
 

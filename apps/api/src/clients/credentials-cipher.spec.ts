@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CredentialsCipherError, decrypt, encrypt } from './credentials-cipher';
+import { CredentialsCipherError, decrypt, encrypt } from '../platform/crypto/credentials-cipher';
 
 describe('credentials cipher', () => {
   const key = randomBytes(32);

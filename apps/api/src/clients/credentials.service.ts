@@ -2,12 +2,12 @@ import { Inject, Injectable, InternalServerErrorException, Logger, NotFoundExcep
 import type { EntityManager } from 'typeorm';
 import { CLIENT_MESSAGES, type ClientCredential, MASKED_PASSWORD, type RevealCredentialResponse } from '@wkflow/contracts';
 import { recordAudit } from '../audit/audit-trail';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import type { ClientCredentialEntity } from './client-credential.entity';
 import { ClientsRepository } from './clients.repository';
 import { toCredential } from './client.mapper';
-import { CredentialsCipherError, decrypt, encrypt } from './credentials-cipher';
+import { CredentialsCipherError, decrypt, encrypt } from '../platform/crypto/credentials-cipher';
 import type { CreateCredentialDto, UpdateCredentialDto } from './dto/credential.dto';
 
 export const CREDENTIAL_NOT_FOUND = 'Credencial não encontrada';

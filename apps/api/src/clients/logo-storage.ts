@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { moveIntoPlace, type TempUpload } from '../uploads/upload-files';
+import { moveIntoPlace, type TempUpload } from '../platform/uploads/upload-files';
 
 export type LogoType = { extension: 'png' | 'jpg'; contentType: 'image/png' | 'image/jpeg' };
 

@@ -1,6 +1,6 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import { LOGO_MAX_BYTES } from '@wkflow/contracts';
-import { StreamedUpload } from '../uploads/streamed-upload.interceptor';
+import { StreamedUpload } from '../platform/uploads/streamed-upload.interceptor';
 
 export const LOGO_FIELD = 'file';
 export const LOGO_TOO_LARGE = 'O logo deve ter no máximo 5MB';

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { DataSource, type EntityManager } from 'typeorm';
-import { loadConfig } from '../config/app-config';
-import { dataSourceOptions } from '../database/data-source-options';
+import { loadConfig } from '../platform/config/app-config';
+import { dataSourceOptions } from '../platform/database/data-source-options';
 import { ClientsRepository } from './clients.repository';
-import { CredentialsCipherError, decrypt, encrypt } from './credentials-cipher';
+import { CredentialsCipherError, decrypt, encrypt } from '../platform/crypto/credentials-cipher';
 
 export interface RotationResult {
   /** Rows re-encrypted under the new key. */

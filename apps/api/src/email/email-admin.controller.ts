@@ -2,11 +2,11 @@ import type { QueuedEmailResponse } from '@wkflow/contracts';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { EmailQueueItem, EmailQueueStats, EmailServiceStatus } from '@wkflow/contracts';
-import { AdminOnly } from '../auth/access.decorators';
-import { IdParam } from '../common/id-param';
+import { AdminOnly } from '../platform/access/access.decorators';
+import { IdParam } from '../platform/http/id-param';
 import { TestDeadlineNotificationDto, TestEmailDto, TestTaskNotificationDto } from './dto/email.dto';
 import { EmailAdmin } from './email-admin.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 export const QUEUED_MESSAGE = 'E-mail adicionado à fila de envio';
 export const NOT_CONFIGURED_MESSAGE = 'O e-mail ficou na fila e não será enviado enquanto o SMTP estiver Não Configurado (SMTP_URL).';

@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EMAIL_STATUSES, type EmailQueueItem, type EmailQueueStats, type EmailServiceStatus } from '@wkflow/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { TaskLookup } from '../tasks/task-lookup';
 import { EmailDelivery, withTimeout } from './email-delivery';
 import { EmailRepository, type EmailRow } from './email.repository';

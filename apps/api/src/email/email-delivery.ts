@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { queueOptions, workerOptions } from '../redis/bull-options';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { queueOptions, workerOptions } from '../platform/redis/bull-options';
 import { EmailRepository } from './email.repository';
 import { SmtpSender } from './smtp-sender';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { addConfiguredInterval, removeConfiguredInterval } from '../common/configured-interval';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { addConfiguredInterval, removeConfiguredInterval } from '../platform/schedule/configured-interval';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailDelivery } from './email-delivery';
 import { EmailRepository } from './email.repository';
 

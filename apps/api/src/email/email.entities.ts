@@ -1,4 +1,4 @@
 import { EmailQueueEntity } from './email-queue.entity';
 
-/** The entities of the email domain, registered once in database/entities.ts. */
+/** The entities of the email domain, registered once in platform/database/entities.ts. */
 export const EMAIL_ENTITIES: Function[] = [EmailQueueEntity];

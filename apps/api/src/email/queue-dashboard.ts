@@ -4,7 +4,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isAdmin } from '@wkflow/contracts';
-import { NOT_ALLOWED, NOT_LOGGED_IN } from '../auth/access.guard';
+import { NOT_ALLOWED, NOT_LOGGED_IN } from '../platform/access/access.guard';
 import { SessionProvider } from '../auth/session.provider';
 import { SessionUserService } from '../auth/session-user.service';
 import { EmailDelivery } from './email-delivery';

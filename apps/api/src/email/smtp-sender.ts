@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { decrypt } from '../clients/credentials-cipher';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { decrypt } from '../platform/crypto/credentials-cipher';
 import { escapeHtml } from './email-templates';
 import type { SendableEmailRow } from './email.repository';
 

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { CompleteLearningStepResponse, LearningDashboard, LearningPathDetail } from '@wkflow/contracts';
-import { Authenticated, CurrentUser } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { Authenticated, CurrentUser } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { LearningService } from './learning.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 /** /api/learning: every logged-in user, on their own progress (extended.md §6: learning for all users). */
 @ApiTags('learning')

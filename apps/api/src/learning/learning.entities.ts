@@ -4,7 +4,7 @@ import { LearningPathStartEntity } from './learning-path-start.entity';
 import { LearningProgressEntity } from './learning-progress.entity';
 import { LearningStepEntity } from './learning-step.entity';
 
-/** The entities of the learning domain, registered once in database/entities.ts. */
+/** The entities of the learning domain, registered once in platform/database/entities.ts. */
 export const LEARNING_ENTITIES: Function[] = [
   LearningPathEntity,
   LearningStepEntity,

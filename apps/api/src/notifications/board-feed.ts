@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { BoardChangedMessage } from '@wkflow/contracts';
-import { ChangeListener } from '../database/change-listener';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ChangeListener } from '../platform/database/change-listener';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { BoardBatch, BoardChangeLog, type BoardReader } from '../tasks/board-changes';
 import { TaskBoard } from '../tasks/task-board.service';
 import { UserDirectory } from '../users/user-directory';
-import { RealtimeService } from '../realtime/realtime.service';
+import { RealtimeService } from '../platform/realtime/realtime.service';
 
 /** The channel the BoardChanges triggers notify at every board commit (payload: the new version). */
 export const BOARD_CHANNEL = 'wkflow_board';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { can, timeEntryScope } from '@wkflow/contracts';
 import { ChatDirectory } from '../chat/chat-directory';
-import { type AppEventMap, OnAppEvent } from '../events/app-events';
+import { type AppEventMap, OnAppEvent } from '../platform/events/app-events';
 import { maySeeTask } from '../tasks/task-access';
 import { TaskLookup, type TaskSummary } from '../tasks/task-lookup';
 import { UserDirectory, type UserAccess, type UserContact } from '../users/user-directory';
 import { NotificationsService } from './notifications.service';
-import { RealtimeService } from '../realtime/realtime.service';
+import { RealtimeService } from '../platform/realtime/realtime.service';
 
 const CHAT_PREVIEW = 200;
 

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Notification, NotificationPage, NotificationPreference } from '@wkflow/contracts';
-import { Authenticated, CurrentUser } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { Authenticated, CurrentUser } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { NotificationHistoryQueryDto, SavePreferencesDto } from './dto/notifications.dto';
 import { NotificationsService } from './notifications.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 /** Each user reads and changes only their own notifications. */
 @ApiTags('notifications')

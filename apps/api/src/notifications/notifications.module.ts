@@ -4,7 +4,7 @@ import { ChatModule } from '../chat/chat.module';
 import { EmailModule } from '../email/email.module';
 import { TasksModule } from '../tasks/tasks.module';
 import { TimerModule } from '../timer/timer.module';
-import { RealtimeModule } from '../realtime/realtime.module';
+import { RealtimeModule } from '../platform/realtime/realtime.module';
 import { UsersModule } from '../users/users.module';
 import { BoardFeed } from './board-feed';
 import { NotificationProducers } from './notification-producers';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Notification, NotificationData, NotificationPreference, SystemNotificationType } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../database/repository';
+import { type Db, ModuleRepository } from '../platform/database/repository';
 
 /** A notifications row as the API reads it. */
 export interface NotificationRow {

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { demoTeam } from '../database/seeds/demo-team';
+import { demoTeam } from '../platform/database/seeds/demo-team';
 import { NotificationEntity } from './notification.entities';
 
 const DEMO: { username: string; type: string; title: string; message: string; minutesAgo: number; isRead: boolean }[] = [

@@ -18,14 +18,14 @@ import {
   type SystemNotificationType,
 } from '@wkflow/contracts';
 import { AfterCommit } from '../email/after-commit';
-import { NOT_ALLOWED } from '../auth/access.guard';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { NOT_ALLOWED } from '../platform/access/access.guard';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { EmailService } from '../email/email.service';
-import type { Db } from '../database/repository';
+import type { Db } from '../platform/database/repository';
 import type { PreferenceDto } from './dto/notifications.dto';
 import { type NotificationRow, NotificationsRepository, type SavedPreference } from './notifications.repository';
 import { UserDirectory, type UserContact } from '../users/user-directory';
-import { RealtimeService } from '../realtime/realtime.service';
+import { RealtimeService } from '../platform/realtime/realtime.service';
 
 export interface NotifyContent {
   title: string;

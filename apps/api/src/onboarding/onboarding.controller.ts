@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { OnboardingProcess, OnboardingStep, UpdateOnboardingStepResponse } from '@wkflow/contracts';
-import { CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { StartOnboardingDto, UpdateOnboardingStepDto } from './dto/onboarding.dto';
 import { OnboardingService } from './onboarding.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 /** Onboarding is part of the client's record: clients read to view, clients write to start and update. */
 @ApiTags('onboarding')

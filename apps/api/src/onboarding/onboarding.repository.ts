@@ -9,7 +9,7 @@ import type {
   OnboardingStepStatus,
   OnboardingStepTemplate,
 } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../database/repository';
+import { type Db, ModuleRepository } from '../platform/database/repository';
 
 /** A process as stored: the client's and assignee's names come from their modules. */
 export type ProcessRow = Omit<OnboardingProcess, 'client_name' | 'assigned_username' | 'assigned_name'>;

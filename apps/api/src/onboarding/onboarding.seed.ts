@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ONBOARDING_STEP_TEMPLATE, onboardingProgress, type OnboardingStepStatus } from '@wkflow/contracts';
 import { ClientDirectory } from '../clients/client-directory';
 import { ClientsRepository } from '../clients/clients.repository';
-import { demoTeam } from '../database/seeds/demo-team';
+import { demoTeam } from '../platform/database/seeds/demo-team';
 import { OnboardingRepository } from './onboarding.repository';
 
 const DEMO_CLIENT = 'Verde Vida Orgânicos';

@@ -9,11 +9,11 @@ import {
   onboardingProgress,
   type UpdateOnboardingStepResponse,
 } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { ClientDirectory } from '../clients/client-directory';
 import { UserDirectory } from '../users/user-directory';
 import type { StartOnboardingDto, UpdateOnboardingStepDto } from './dto/onboarding.dto';
-import { isUniqueViolation } from '../common/db-errors';
+import { isUniqueViolation } from '../platform/database/db-errors';
 import { OnboardingRepository, type ProcessRow } from './onboarding.repository';
 
 /** Onboarding processes and their steps; a process's status and progress always follow its steps. */

@@ -1,6 +1,6 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import { ATTACHMENT_MAX_BYTES } from '@wkflow/contracts';
-import { StreamedUpload } from '../uploads/streamed-upload.interceptor';
+import { StreamedUpload } from '../platform/uploads/streamed-upload.interceptor';
 
 export const ATTACHMENT_FIELD_MISSING = 'Envie o arquivo no campo "file"';
 export const ATTACHMENT_TOO_LARGE = 'O anexo deve ter no máximo 10MB';

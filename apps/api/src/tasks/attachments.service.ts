@@ -2,10 +2,10 @@ import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnMo
 import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { canEditAllTasks, type TaskAttachment } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { fileExists, moveIntoPlace, type TempUpload } from '../uploads/upload-files';
-import { UploadSweeper } from '../uploads/upload-sweeper';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { fileExists, moveIntoPlace, type TempUpload } from '../platform/uploads/upload-files';
+import { UploadSweeper } from '../platform/uploads/upload-sweeper';
 import { safeFileName } from './attachment-name';
 import { TaskBoard } from './task-board.service';
 import { type AttachmentRow, AttachmentsRepository } from './repositories/attachments.repository';

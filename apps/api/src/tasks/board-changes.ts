@@ -10,7 +10,7 @@ import {
   type PermissionSubject,
   type Task,
 } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { ColumnsService } from './columns.service';
 import { TaskBoard } from './task-board.service';
 import { TaskRows } from './task-rows';

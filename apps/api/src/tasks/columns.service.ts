@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, HttpException, HttpStatus, Inje
 import type { EntityManager } from 'typeorm';
 import { completionRenameQuestion, DEFAULT_COLUMN_COLOR, isCompletedColumnName, type Column } from '@wkflow/contracts';
 import type { CreateColumnDto, ReorderColumnsDto, UpdateColumnDto } from './dto/tasks.dto';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 import { ColumnsRepository } from './repositories/columns.repository';
 
 export const COLUMN_NOT_FOUND = 'Lista não encontrada';

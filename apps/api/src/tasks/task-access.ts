@@ -1,6 +1,6 @@
 import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import { can, canEditAllTasks, canEditAssignedTasks, canViewAllTasks, type PermissionSubject } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
 export const TASK_NOT_ARCHIVED = 'A tarefa não está arquivada';

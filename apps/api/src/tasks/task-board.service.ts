@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ARCHIVED_PAGE_DEFAULT, canViewAllTasks, type ArchivedTaskPage, type Task } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import type { ArchivedTaskQueryDto, TaskListQueryDto } from './dto/tasks.dto';
 import { assertCanEdit, assertCanSee } from './task-access';
 import { BoardPlaces, byKey } from './board-places';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { TaskComment, TaskHistoryItem } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { ClientDirectory } from '../clients/client-directory';
 import { UserDirectory } from '../users/user-directory';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 import { TaskLookup } from './task-lookup';
 import { TaskNotesRepository } from './repositories/task-notes.repository';
 

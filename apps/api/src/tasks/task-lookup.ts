@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { assertCanSee } from './task-access';
 import { type DueTask, type TaskSummary, TasksRepository } from './repositories/tasks.repository';
 

@@ -1,4 +1,4 @@
-import type { AppEventMap } from '../events/app-events';
+import type { AppEventMap } from '../platform/events/app-events';
 import type { TaskSummary } from './task-lookup';
 
 /** A task's move: from and to which column, and whether it entered a completed column. */

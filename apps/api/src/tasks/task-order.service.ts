@@ -1,11 +1,11 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isCompletedColumnName, type Task } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { pgError } from '../common/db-errors';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { pgError } from '../platform/database/db-errors';
 import type { MoveTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, editRights } from './task-access';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 import { taskMoved, type TaskMove } from './task-move';
 import { TaskHistoryWriter } from './task-history';
 import { freshRanks, isWriteConflict, RANK_MAX_LENGTH, rankBetween, retryOnWriteConflict, UnusableRankError } from './task-rank';

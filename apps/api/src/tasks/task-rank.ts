@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { BASE_62_DIGITS, generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import { pgError } from '../common/db-errors';
+import { pgError } from '../platform/database/db-errors';
 
 /** The unique index on (columnId, rank) of board tasks: two writes that picked one key cannot both commit. */
 export const RANK_INDEX = 'UQ_tasks_column_rank';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { isCompletedColumnName, type Task, type TaskAttachment } from '@wkflow/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 
 export interface TaskRow {
   id: number;

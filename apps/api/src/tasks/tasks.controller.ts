@@ -34,13 +34,13 @@ import {
   type TaskComment,
   type TaskHistoryItem,
 } from '@wkflow/contracts';
-import { AdminOnly, CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
-import { sendAsAttachment } from '../common/download-name';
+import { AdminOnly, CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
+import { sendAsAttachment } from '../platform/files/download-name';
 import { AttachmentsService } from './attachments.service';
 import { ATTACHMENT_FIELD_MISSING, AttachmentUpload } from './attachment-upload';
-import type { TempUpload } from '../uploads/upload-files';
+import type { TempUpload } from '../platform/uploads/upload-files';
 import { BoardChangeLog } from './board-changes';
 import { sendBoard } from './board-response';
 import { ColumnsService } from './columns.service';
@@ -60,7 +60,7 @@ import { TaskBoard } from './task-board.service';
 import { TaskOrdering } from './task-order.service';
 import { TasksService } from './tasks.service';
 import { BadRequestException } from '@nestjs/common';
-import { ApiFile, ApiResult } from '../openapi/api-result';
+import { ApiFile, ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('columns')
 @Controller('columns')

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { generateKeyBetween } from 'fractional-indexing';
 import { ClientEntity } from '../clients/client.entity';
-import { demoTeam } from '../database/seeds/demo-team';
+import { demoTeam } from '../platform/database/seeds/demo-team';
 import { ColumnsRepository } from './repositories/columns.repository';
 import { ColumnEntity, TaskAssigneeEntity, TaskEntity, TaskHistoryEntity } from './task.entities';
 

@@ -1,13 +1,13 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isCompletedColumnName, type Task } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { ClientDirectory } from '../clients/client-directory';
 import { UserDirectory } from '../users/user-directory';
 import type { CreateTaskDto, UpdateTaskDto } from './dto/tasks.dto';
 import { assertCanEdit, TASK_NOT_ARCHIVED } from './task-access';
 import { plainFieldChanges } from './task-changes';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 import { taskMoved, type TaskMove } from './task-move';
 import { TaskHistoryWriter, type HistoryRow } from './task-history';
 import { TaskOrdering } from './task-order.service';

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Theme, UserThemeResponse } from '@wkflow/contracts';
-import { Authenticated, CurrentUser } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { Authenticated, CurrentUser } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { ThemesService } from './themes.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 /** /api/themes: every logged-in user (extended.md §6); a user's theme is theirs (or an admin's) to read. */
 @ApiTags('themes')

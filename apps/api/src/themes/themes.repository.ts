@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Theme } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../database/repository';
+import { type Db, ModuleRepository } from '../platform/database/repository';
 
 /** A catalogue theme as the base seed writes it (by name), with its place in the list. */
 export type CatalogueThemeRow = Omit<Theme, 'id'> & { position: number };

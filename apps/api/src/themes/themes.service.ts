@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { DEFAULT_THEME_NAME, isAdmin, type Theme, THEME_MESSAGES, USER_ERRORS, type UserThemeResponse } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { UserDirectory } from '../users/user-directory';
 import { ThemesRepository } from './themes.repository';
 

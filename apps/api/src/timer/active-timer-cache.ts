@@ -1,5 +1,5 @@
 import type { TimeEntry } from '@wkflow/contracts';
-import { ChangeListener } from '../database/change-listener';
+import { ChangeListener } from '../platform/database/change-listener';
 
 /** The channel the ActiveTimerNotify migration's triggers notify: '<userId>', or '*' for everyone. */
 export const TIMER_CHANNEL = 'wkflow_timers';

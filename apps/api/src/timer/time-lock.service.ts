@@ -1,8 +1,8 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { effectiveLockDate, lockSettingsError, type TimeLock, type TimeLockSettings } from '@wkflow/contracts';
-import type { Db } from '../database/repository';
+import type { Db } from '../platform/database/repository';
 import { UserDirectory } from '../users/user-directory';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { TimerRepository } from './timer.repository';
 
 /** The lockdown period (one settings row): read on every change of an entry, set by time_tracking write. */

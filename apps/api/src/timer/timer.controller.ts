@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { AdminTimeEntry, TaskTotalTime, TimeEntry, TimeLock } from '@wkflow/contracts';
-import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { Authenticated, CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { CreateTimeEntryDto, StartTimerDto, TimeLockDto, TimePeriodQueryDto, UpdateTimeEntryDto } from './dto/timer.dto';
 import { TimeLockService } from './time-lock.service';
 import { TimerService } from './timer.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('time-entries')
 @Controller('time-entries')

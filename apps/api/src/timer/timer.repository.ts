@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Interval, TimeLockMode, TimeLockSettings } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../database/repository';
+import { type Db, ModuleRepository } from '../platform/database/repository';
 import type { EntryVisibility } from './entry-visibility';
 
 /** A time_entries row as the API reads it (with the task's title or the owner's name when asked). */

@@ -23,19 +23,19 @@ import {
   type Interval,
 } from '@wkflow/contracts';
 import type { CreateTimeEntryRequest } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { ClientDirectory } from '../clients/client-directory';
 import { TaskHistoryWriter } from '../tasks/task-history';
 import { TaskLookup } from '../tasks/task-lookup';
 import { UserDirectory } from '../users/user-directory';
 import { ActiveTimerCache } from './active-timer-cache';
 import { EntryVisibilities } from './entry-visibility';
-import type { Db } from '../database/repository';
+import type { Db } from '../platform/database/repository';
 import { type AdminEntryRow, type EntryRow, TimerRepository } from './timer.repository';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 import { TimeLockService } from './time-lock.service';
-import { isUniqueViolation } from '../common/db-errors';
+import { isUniqueViolation } from '../platform/database/db-errors';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada';
 export const ENTRY_NOT_FOUND = 'Registro de tempo não encontrado';

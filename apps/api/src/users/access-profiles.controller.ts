@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { AccessProfile, ModulePermission, SuccessResponse } from '@wkflow/contracts';
-import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { Authenticated, CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { AccessProfilesService } from './access-profiles.service';
 import { AccessProfileDto, SavePermissionsDto } from './dto/users.dto';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('permissions')
 @Controller('access-profiles')

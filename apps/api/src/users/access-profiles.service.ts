@@ -10,10 +10,10 @@ import {
   type ModulePermission,
   type PermissionEntry,
 } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { translate } from '../common/db-errors';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { translate } from '../platform/database/db-errors';
 import type { AccessProfileDto, CreateModulePermissionDto } from './dto/users.dto';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 
 export type { AccessProfile };
 

@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 
 /** One row of approvedUserAccessSql(). */
 export interface UserAccessRow {

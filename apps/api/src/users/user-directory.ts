@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_PROFILE_ID, type PermissionSubject } from '@wkflow/contracts';
 import { SESSION_CHANNEL } from '../auth/session-cache';
-import { ChangeListener } from '../database/change-listener';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type AppEventMap, OnAppEvent } from '../events/app-events';
+import { ChangeListener } from '../platform/database/change-listener';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { type AppEventMap, OnAppEvent } from '../platform/events/app-events';
 
 /** A transaction's manager to read inside it, or the data source. */
 type Db = EntityManager | DataSource;

@@ -2,12 +2,12 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PendingUser, RejectUserResponse, SuccessResponse, User } from '@wkflow/contracts';
-import { Authenticated, CurrentUser, RequirePermission } from '../auth/access.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { IdParam } from '../common/id-param';
+import { Authenticated, CurrentUser, RequirePermission } from '../platform/access/access.decorators';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { IdParam } from '../platform/http/id-param';
 import { CreateUserDto, ApproveUserDto, RejectUserDto, SetPasswordDto, UpdateUserDto, UserListQueryDto } from './dto/users.dto';
 import { UsersService } from './users.service';
-import { ApiResult } from '../openapi/api-result';
+import { ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('users')
 @Controller('users')

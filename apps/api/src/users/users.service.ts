@@ -14,14 +14,14 @@ import {
   type User,
 } from '@wkflow/contracts';
 import { recordAudit } from '../audit/audit-trail';
-import { NOT_ALLOWED } from '../auth/access.guard';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { hashPassword } from '../auth/passwords';
-import { isUniqueViolation, translate } from '../common/db-errors';
+import { NOT_ALLOWED } from '../platform/access/access.guard';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { hashPassword } from '../platform/crypto/passwords';
+import { isUniqueViolation, translate } from '../platform/database/db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
 import type { UserEntity } from './user.entity';
 import { toUser } from './user.mapper';
-import { AppEvents } from '../events/app-events';
+import { AppEvents } from '../platform/events/app-events';
 import { IDENTITY_CONSTRAINTS, UserIdentityService } from './user-identity.service';
 
 export const USER_NOT_FOUND = USER_ERRORS.userNotFound;

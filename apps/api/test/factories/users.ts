@@ -1,5 +1,5 @@
 import type { User } from '@wkflow/contracts';
-import { hashPassword } from '../../src/auth/passwords';
+import { hashPassword } from '../../src/platform/crypto/passwords';
 import { AccessProfileEntity } from '../../src/users/access-profile.entity';
 import { ModulePermissionEntity } from '../../src/users/module-permission.entity';
 import { UserEntity } from '../../src/users/user.entity';

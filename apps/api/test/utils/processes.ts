@@ -6,10 +6,10 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../../src/config/app-config';
-import { dataSourceOptions } from '../../src/database/data-source-options';
-import { ensureDatabase } from '../../src/database/ensure-database';
-import { seedBase } from '../../src/database/seeds/base.seed';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { dataSourceOptions } from '../../src/platform/database/data-source-options';
+import { ensureDatabase } from '../../src/platform/database/ensure-database';
+import { seedBase } from '../../src/platform/database/seeds/base.seed';
 import { freePort } from '../../../../scripts/free-port.cjs';
 
 /**

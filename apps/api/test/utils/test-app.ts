@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
-import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { type AppConfig, loadConfig } from '../../src/platform/config/app-config';
 import { unique } from '../factories';
 import { TEST_ADMIN_PASSWORD } from '../setup/global-setup';
 

@@ -15,7 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AI_TEXT_MAX, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@wkflow/contracts';
-import { MAX_INT } from '../../common/validation';
+import { MAX_INT } from '../../platform/http/validation';
 import type { AiCreateTaskBody, ParseTaskRequest } from '@wkflow/contracts';
 
 const present = (_: unknown, value: unknown) => value !== null && value !== undefined;

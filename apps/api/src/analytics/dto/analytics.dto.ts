@@ -11,7 +11,7 @@ import {
   type AnalyticsPeriod,
   type ReportType,
 } from '@wkflow/contracts';
-import { toInteger, trim } from '../../common/validation';
+import { toInteger, trim } from '../../platform/http/validation';
 import type {
   AnalyticsPeriodQuery,
   CreateReportRequest,

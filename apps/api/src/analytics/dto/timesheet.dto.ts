@@ -12,7 +12,7 @@ import {
   type TimesheetPeriod,
   type TimesheetQuery,
 } from '@wkflow/contracts';
-import { IsId, MAX_INT, toInteger } from '../../common/validation';
+import { IsId, MAX_INT, toInteger } from '../../platform/http/validation';
 
 /** A yyyy-MM-dd calendar date that exists. */
 const IsIsoDate = () =>

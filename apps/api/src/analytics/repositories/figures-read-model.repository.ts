@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { type Db, ModuleRepository } from '../../database/repository';
+import { type Db, ModuleRepository } from '../../platform/database/repository';
 import type { ClientPart, DashboardParts, ProductivityPart, RunningEntry, TrendPart } from '../analytics-figures';
 import { ENTRY_SECONDS, entrySeconds } from './entry-seconds.sql';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ModuleRepository } from '../../database/repository';
+import { ModuleRepository } from '../../platform/database/repository';
 import { ENTRY_SECONDS } from './entry-seconds.sql';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Recommendation, RecommendationDraft } from '@wkflow/contracts';
-import { ModuleRepository } from '../../database/repository';
+import { ModuleRepository } from '../../platform/database/repository';
 
 /** A recommendation as PostgreSQL answers it (times as Dates). */
 export interface RecommendationRow extends Omit<Recommendation, 'expiresAt' | 'createdAt'> {

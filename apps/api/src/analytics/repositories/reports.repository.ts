@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AnalyticsPeriod, Report, ReportTable, ReportType } from '@wkflow/contracts';
-import { ModuleRepository } from '../../database/repository';
+import { ModuleRepository } from '../../platform/database/repository';
 
 export interface ReportRow {
   id: number;

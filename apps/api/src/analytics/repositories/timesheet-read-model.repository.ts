@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { TimesheetEntry, TimesheetOptions, TimesheetTotal } from '@wkflow/contracts';
-import { ModuleRepository } from '../../database/repository';
+import { ModuleRepository } from '../../platform/database/repository';
 import type { EntryVisibility } from '../../timer/entry-visibility';
 
 /**

@@ -15,7 +15,7 @@ import {
   USERNAME_MIN,
   type UserRole,
 } from '@wkflow/contracts';
-import { trim } from '../../common/validation';
+import { trim } from '../../platform/http/validation';
 import { IsSettablePassword } from './password-rules';
 import type {
   ChangePasswordRequest,

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedExcept
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import type { User } from '@wkflow/contracts';
-import { createValidationPipe } from '../../common/validation';
+import { createValidationPipe } from '../../platform/http/validation';
 import { LoginDto } from '../dto/auth.dto';
 import { LocalStrategy } from './local.strategy';
 import { SIGNED_IN_PROPERTY } from './sign-in.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { MeResponse, User } from '@wkflow/contracts';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { regenerateSession, saveSession } from '../session-store';
 
 /** Where a sign-in guard leaves the user its strategy accepted (apart from `request.user`, the session's user). */

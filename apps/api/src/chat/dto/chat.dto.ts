@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PAGE_MAX, CHAT_ROOM_DESCRIPTION_MAX, CHAT_ROOM_NAME_MAX } from '@wkflow/contracts';
 import { INT4_MAX } from '../../clients/dto/validators';
-import { toInteger, trim } from '../../common/validation';
+import { toInteger, trim } from '../../platform/http/validation';
 import type { ChatMessagesQuery, CreateChatRoomRequest, SendChatMessageRequest } from '@wkflow/contracts';
 
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);

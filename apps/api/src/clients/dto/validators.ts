@@ -11,7 +11,7 @@ export const trimToNull = ({ value }: { value: unknown }) => {
   return trimmed === '' ? null : trimmed;
 };
 
-export { trim } from '../../common/validation';
+export { trim } from '../../platform/http/validation';
 
 /** 'agencia.com.br' becomes https://agencia.com.br; an invalid address is left as sent for IsHttpUrl to refuse. */
 export const toHttpUrl = ({ value }: { value: unknown }) => (typeof value === 'string' ? (normalizeHttpUrl(value) ?? value.trim()) : value);

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { trim } from '../../common/validation';
+import { trim } from '../../platform/http/validation';
 import type { TestEmailRequest, TestNotificationRequest } from '@wkflow/contracts';
 
 const TO_REQUIRED = 'E-mail de destino é obrigatório';

@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Ma
 import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_PAGE_MAX, NOTIFICATION_TYPES, type NotificationType } from '@wkflow/contracts';
 import type { NotificationHistoryQuery, NotificationPreference, SavePreferencesRequest } from '@wkflow/contracts';
 
-import { toInteger } from '../../common/validation';
+import { toInteger } from '../../platform/http/validation';
 
 export class PreferenceDto implements NotificationPreference {
   @ApiProperty({ enum: NOTIFICATION_TYPES })

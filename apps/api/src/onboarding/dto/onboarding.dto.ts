@@ -8,7 +8,7 @@ import {
   type OnboardingStepUpdateStatus,
 } from '@wkflow/contracts';
 import { INT4_MAX } from '../../clients/dto/validators';
-import { toInteger } from '../../common/validation';
+import { toInteger } from '../../platform/http/validation';
 import type { StartOnboardingRequest, UpdateOnboardingStepRequest } from '@wkflow/contracts';
 
 /** POST /api/onboarding */

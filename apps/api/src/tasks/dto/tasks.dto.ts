@@ -27,7 +27,7 @@ import {
   TASK_TITLE_MAX,
   type ReminderOption,
 } from '@wkflow/contracts';
-import { IsId, IsSearch, MAX_INT, stacked, toInteger, trim } from '../../common/validation';
+import { IsId, IsSearch, MAX_INT, stacked, toInteger, trim } from '../../platform/http/validation';
 import type {
   ArchivedTaskQuery,
   ColumnPosition,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { TaskAttachment } from '@wkflow/contracts';
-import { ModuleRepository } from '../../database/repository';
+import { ModuleRepository } from '../../platform/database/repository';
 
 /** A task_attachments row. */
 export interface AttachmentRow extends Omit<TaskAttachment, 'createdAt'> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { type Db, ModuleRepository } from '../../database/repository';
+import { type Db, ModuleRepository } from '../../platform/database/repository';
 
 /** One change of the log: its kind ('task', 'assignee', 'column', 'reset'), the task and the user it names. */
 export interface BoardChangeRow {

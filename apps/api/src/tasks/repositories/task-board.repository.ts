@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { AuthenticatedUser } from '../../platform/access/authenticated-user';
 import type { TaskPlace } from '../board-places';
 import type { TaskRow } from '../task-rows';
 import { findTaskRow, likePattern, placedTaskSelect, taskSelect, visibleTaskCondition } from './task-sql';

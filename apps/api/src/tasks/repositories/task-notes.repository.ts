@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { TaskHistoryItem } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../../database/repository';
+import { type Db, ModuleRepository } from '../../platform/database/repository';
 
 export interface CommentRow {
   id: number;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { type Db, ModuleRepository } from '../../database/repository';
-import { preparedQuery } from '../../database/prepared-query';
+import { type Db, ModuleRepository } from '../../platform/database/repository';
+import { preparedQuery } from '../../platform/database/prepared-query';
 import type { TaskRow } from '../task-rows';
 import { taskSelect } from './task-sql';
 

@@ -1,5 +1,5 @@
 import { canViewAllTasks } from '@wkflow/contracts';
-import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { AuthenticatedUser } from '../../platform/access/authenticated-user';
 import type { TaskRow } from '../task-rows';
 
 /** The task's 1-based place in its column, for one row (lists number their rows with a window instead). */

@@ -2,17 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ReminderOption } from '@wkflow/contracts';
-import { type Db, ModuleRepository } from '../../database/repository';
+import { type Db, ModuleRepository } from '../../platform/database/repository';
 import type { TaskRow } from '../task-rows';
+import type { TaskSummary } from '../../platform/events/app-events';
 import { findTaskRow, TASK_SELECT } from './task-sql';
 
-export interface TaskSummary {
-  id: number;
-  title: string;
-  clientId: number;
-  createdBy: number | null;
-  assignees: number[];
-}
+export type { TaskSummary };
 
 /** An open board task due soon, with whom to remind (for the reminders). */
 export interface DueTask {

@@ -9,7 +9,7 @@ import {
   type TimeLockMode,
   type TimePeriod,
 } from '@wkflow/contracts';
-import { MAX_INT, OneOfFields, OnlyWith } from '../../common/validation';
+import { MAX_INT, OneOfFields, OnlyWith } from '../../platform/http/validation';
 
 const END_OR_DURATION = ['endTime', 'duration'] as const;
 const END_AND_DURATION = 'Informe o fim ou a duração, não os dois';

@@ -49,7 +49,7 @@ import {
 } from '@wkflow/contracts';
 import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
 import { IsSettablePassword } from '../../auth/dto/password-rules';
-import { MAX_INT, toInteger, trim } from '../../common/validation';
+import { MAX_INT, toInteger, trim } from '../../platform/http/validation';
 import type { AccessProfileRequest, ApproveUserRequest, RejectUserRequest, UserListQuery } from '@wkflow/contracts';
 
 // Messages of core.md §5 "Registration form / new user dialog" and "Edit user".

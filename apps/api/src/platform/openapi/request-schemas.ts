@@ -5,7 +5,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { CANONICAL_INT, ONE_OF_FIELDS, ONLY_WITH } from '../common/validation';
+import { CANONICAL_INT, ONE_OF_FIELDS, ONLY_WITH } from '../http/validation';
 import { documentedHandlers } from './api-result';
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/access.decorators';
+import { Public } from '../access/access.decorators';
 import { RedisService } from '../redis/redis.service';
 import { DrainService } from './drain.service';
 import { HealthRepository } from './health.repository';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ModuleName, PermissionLevel, TaskPermissionData } from '@wkflow/contracts';
-import { hashPassword } from '../../auth/passwords';
-import { seedBoardColumns } from '../../tasks/tasks.seed';
-import { seedLearningCatalogue } from '../../learning/learning.seed';
-import { seedThemeCatalogue } from '../../themes/themes.seed';
+import { hashPassword } from '../../crypto/passwords';
+import { seedBoardColumns } from '../../../tasks/tasks.seed';
+import { seedLearningCatalogue } from '../../../learning/learning.seed';
+import { seedThemeCatalogue } from '../../../themes/themes.seed';
 import type { AppConfig } from '../../config/app-config';
 
 type SeedPermission = [ModuleName, PermissionLevel, TaskPermissionData?];

@@ -12,8 +12,8 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { catchError, finalize, from, mergeMap, type Observable, throwError } from 'rxjs';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { MULTIPART_UTF8 } from '../common/multipart';
+import type { AuthenticatedUser } from '../access/authenticated-user';
+import { MULTIPART_UTF8 } from '../http/multipart';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { discardUpload, type TempUpload, uploadTempDir } from './upload-files';
 import { UploadSlots } from './upload-slots';

@@ -10,8 +10,7 @@ import {
 } from '@wkflow/contracts';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
 import type { AuthenticatedUser } from './authenticated-user';
-import { userLoadedWithSession } from './session-store';
-import { SessionUserService } from './session-user.service';
+import { SessionAccess } from './session-access';
 
 export const NOT_LOGGED_IN = 'Não autenticado';
 export const NOT_ALLOWED = 'Você não tem permissão para esta ação';
@@ -25,7 +24,7 @@ export class AccessGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly sessionUsers: SessionUserService,
+    private readonly sessions: SessionAccess,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,10 +37,7 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'public') return true;
 
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
-    const userId = request.session?.userId;
-    // Usually read by the session store in the same query as the session; loaded here otherwise.
-    const loaded = userLoadedWithSession(request);
-    const user = !userId ? null : loaded !== undefined ? loaded : await this.sessionUsers.load(userId);
+    const user = await this.sessions.requestUser(request);
     if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
     request.user = user;
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../../crypto/passwords';
 
 export const DEMO_PASSWORD = 'wkflow123';
 

@@ -1,16 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
 import { type ServerMessage, WS_SERVICE_RESTART, WS_SESSION_ENDED, WS_TRY_AGAIN_LATER } from '@wkflow/contracts';
-import { SESSION_CHANNEL } from '../auth/session-cache';
-import { SessionProvider } from '../auth/session.provider';
-import { storedSessionId } from '../auth/session-store';
-import { SessionsService } from '../auth/sessions.service';
-import { SessionUserService } from '../auth/session-user.service';
+import { SessionAccess } from '../access/session-access';
 import { ChangeListener } from '../database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
@@ -94,14 +89,12 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly sessions: SessionProvider,
-    private readonly sessionRecords: SessionsService,
-    private readonly users: SessionUserService,
+    private readonly sessions: SessionAccess,
   ) {
     this.channel = `${config.redisPrefix}:events`;
     this.sessionChanges = new ChangeListener(
       config.databaseUrl,
-      SESSION_CHANNEL,
+      sessions.changesChannel,
       (payload) => this.sessionChanged(payload),
       // Back after a lost connection: changes made meanwhile were not heard.
       (listening) => {
@@ -140,15 +133,9 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     if (!this.originAllowed(request)) return { refuse: 403 };
     try {
       const changesHeardBefore = this.sessionChangesHeard;
-      const req = request as Request;
-      await new Promise<void>((resolve, reject) =>
-        this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) =>
-          error ? reject(error) : resolve(),
-        ),
-      );
-      const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
-      if (!user) return { refuse: 401 };
-      return { owner: { userId: user.id, sessionId: storedSessionId(req.sessionID), changesHeardBefore } };
+      const owner = await this.sessions.socketOwner(request);
+      if (!owner) return { refuse: 401 };
+      return { owner: { userId: owner.user.id, sessionId: owner.sessionId, changesHeardBefore } };
     } catch (error) {
       this.logger.warn(`upgrade failed: ${error instanceof Error ? error.message : error}`);
       return { refuse: 500 };
@@ -340,7 +327,7 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
     if (!open.length) return;
     const ids = [...new Set(open.map((ws) => this.clients.get(ws)!.sessionId))];
-    const valid = await this.sessionRecords.stillOpen(ids);
+    const valid = await this.sessions.stillOpen(ids);
     for (const ws of open) {
       const client = this.clients.get(ws)!;
       if (valid.has(client.sessionId)) {

@@ -1,5 +1,5 @@
 import { type EntityManager, In } from 'typeorm';
-import { UserEntity } from '../../users/user.entity';
+import { UserEntity } from '../../../users/user.entity';
 
 /** username → id of the approved demo users among `usernames` (the demo seeds name people by username). */
 export async function demoTeam(db: EntityManager, usernames: readonly string[]): Promise<Map<string, number>> {

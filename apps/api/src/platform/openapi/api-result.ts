@@ -2,7 +2,7 @@ import { type INestApplication, RequestMethod, SetMetadata } from '@nestjs/commo
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ACCESS_RULE, type AccessRule } from '../auth/access.decorators';
+import { ACCESS_RULE, type AccessRule } from '../access/access.decorators';
 import contractSchemas from './contract-schemas.json';
 
 /** A type exported by libs/contracts (its JSON schema is generated into contract-schemas.json). */

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import type { ChatMessage, User } from '@wkflow/contracts';
-import type { TaskSummary } from '../tasks/task-lookup';
 
 /** Whose access may have changed: one user (his row), or everyone (a profile or its permissions). */
 export type AccessScope = number | 'everyone';
@@ -18,6 +17,15 @@ export interface RegisteredUser {
  * `AppEvents.emit` and listens with `@OnAppEvent(name)` on a provider's method; neither side imports
  * the other, and a payload that does not match its name fails to compile.
  */
+/** A task as an event carries it (the tasks module's TaskSummary is this shape). */
+export interface TaskSummary {
+  id: number;
+  title: string;
+  clientId: number;
+  createdBy: number | null;
+  assignees: number[];
+}
+
 export interface AppEventMap {
   // tasks: after the change is committed
   TaskCreated: { taskId: number; actorId: number; assignedTo: number[] };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS build script
-const { generateContractSchemas, OUTPUT } = require('../../scripts/contract-schemas.js');
+const { generateContractSchemas, OUTPUT } = require('../../../scripts/contract-schemas.js');
 
 describe('contract schemas', () => {
   it('are up to date with libs/contracts (npm run openapi:schemas -w apps/api rewrites them)', () => {

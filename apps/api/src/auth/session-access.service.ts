@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { SessionAccess } from '../platform/access/session-access';
+import { SESSION_CHANNEL } from './session-cache';
+import { storedSessionId, userLoadedWithSession } from './session-store';
+import { SessionUserService } from './session-user.service';
+import { SessionProvider } from './session.provider';
+import { SessionsService } from './sessions.service';
+
+/** The auth module's answer to the platform's SessionAccess: sessions in PostgreSQL through express-session. */
+@Injectable()
+export class SessionAccessService extends SessionAccess {
+  readonly changesChannel = SESSION_CHANNEL;
+
+  constructor(
+    private readonly sessions: SessionProvider,
+    private readonly records: SessionsService,
+    private readonly users: SessionUserService,
+  ) {
+    super();
+  }
+
+  async requestUser(request: Request): Promise<AuthenticatedUser | null> {
+    const userId = request.session?.userId;
+    if (!userId) return null;
+    // Usually read by the session store in the same query as the session; loaded here otherwise.
+    const loaded = userLoadedWithSession(request);
+    return loaded !== undefined ? loaded : this.users.load(userId);
+  }
+
+  async socketOwner(request: IncomingMessage): Promise<{ sessionId: string; user: AuthenticatedUser } | null> {
+    const req = request as Request;
+    await new Promise<void>((resolve, reject) =>
+      this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
+    const user = req.session?.userId ? await this.users.load(req.session.userId) : null;
+    return user ? { sessionId: storedSessionId(req.sessionID), user } : null;
+  }
+
+  stillOpen(sessionIds: string[]): Promise<Set<string>> {
+    return this.records.stillOpen(sessionIds);
+  }
+}
