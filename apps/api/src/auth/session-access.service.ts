@@ -3,7 +3,6 @@ import { type IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { SessionAccess } from '../platform/access/session-access';
-import { SESSION_CHANNEL } from './session-cache';
 import { storedSessionId, userLoadedWithSession } from './session-store';
 import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
@@ -12,8 +11,6 @@ import { SessionsService } from './sessions.service';
 /** The auth module's answer to the platform's SessionAccess: sessions in PostgreSQL through express-session. */
 @Injectable()
 export class SessionAccessService extends SessionAccess {
-  readonly changesChannel = SESSION_CHANNEL;
-
   constructor(
     private readonly sessions: SessionProvider,
     private readonly records: SessionsService,
@@ -30,7 +27,7 @@ export class SessionAccessService extends SessionAccess {
     return loaded !== undefined ? loaded : this.users.load(userId);
   }
 
-  async socketOwner(request: IncomingMessage): Promise<{ sessionId: string; user: AuthenticatedUser } | null> {
+  async sessionOf(request: IncomingMessage): Promise<{ sessionId: string; user: AuthenticatedUser } | null> {
     const req = request as Request;
     await new Promise<void>((resolve, reject) =>
       this.sessions.handler(req, new ServerResponse(req) as unknown as Response, (error?: unknown) => (error ? reject(error) : resolve())),

@@ -1,8 +1,7 @@
 import { ChangeListener } from '../platform/database/change-listener';
 import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { SESSION_CHANNEL } from '../platform/access/session-access';
 
-/** The database channel the Performance migration's triggers notify ('s:<sid>', 'u:<userId>' or '*'). */
-export const SESSION_CHANNEL = 'wkflow_sessions';
 const MAX_ENTRIES = 10_000;
 
 export interface CachedSession {

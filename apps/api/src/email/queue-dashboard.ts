@@ -5,8 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isAdmin } from '@wkflow/contracts';
 import { NOT_ALLOWED, NOT_LOGGED_IN } from '../platform/access/access.guard';
-import { SessionProvider } from '../auth/session.provider';
-import { SessionUserService } from '../auth/session-user.service';
+import { SessionAccess } from '../platform/access/session-access';
 import { EmailDelivery } from './email-delivery';
 
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
@@ -14,20 +13,16 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 /** Bull Board for admins at /api/admin/queues (an Express mount: it checks the session itself). */
 export function mountQueueDashboard(app: INestApplication): void {
   const queue = app.get(EmailDelivery).queue;
-  const sessions = app.get(SessionProvider);
-  const users = app.get(SessionUserService);
+  const sessions = app.get(SessionAccess);
   const adminOnly = (req: Request, res: Response, next: NextFunction) => {
-    sessions.handler(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      const userId = req.session?.userId;
-      (userId ? users.load(userId) : Promise.resolve(null))
-        .then((user) => {
-          if (!user) return void res.status(401).json({ statusCode: 401, message: NOT_LOGGED_IN, error: 'Unauthorized' });
-          if (!isAdmin(user)) return void res.status(403).json({ statusCode: 403, message: NOT_ALLOWED, error: 'Forbidden' });
-          next();
-        })
-        .catch(next);
-    });
+    sessions
+      .sessionOf(req)
+      .then((session) => {
+        if (!session) return void res.status(401).json({ statusCode: 401, message: NOT_LOGGED_IN, error: 'Unauthorized' });
+        if (!isAdmin(session.user)) return void res.status(403).json({ statusCode: 403, message: NOT_ALLOWED, error: 'Forbidden' });
+        next();
+      })
+      .catch(next);
   };
   if (!queue) {
     app.use(QUEUE_DASHBOARD_PATH, adminOnly, (_req: Request, res: Response) => {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_PROFILE_ID, type PermissionSubject } from '@wkflow/contracts';
-import { SESSION_CHANNEL } from '../auth/session-cache';
+import { SESSION_CHANNEL } from '../platform/access/session-access';
 import { ChangeListener } from '../platform/database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { type AppEventMap, OnAppEvent } from '../platform/events/app-events';

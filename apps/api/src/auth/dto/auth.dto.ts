@@ -16,7 +16,8 @@ import {
   type UserRole,
 } from '@wkflow/contracts';
 import { trim } from '../../platform/http/validation';
-import { IsSettablePassword } from './password-rules';
+import { IsSettablePassword } from '../../users/dto/password-rules';
+import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../users/dto/users.dto';
 import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -26,9 +27,6 @@ import type {
   ResetPasswordRequest,
   UpdateProfileRequest,
 } from '@wkflow/contracts';
-
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
-export const USERNAME_PATTERN_MESSAGE = 'Nome de usuário pode conter apenas letras, números, ponto, hífen e sublinhado';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'admin@wkflow.local' })

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
 import { type ServerMessage, WS_SERVICE_RESTART, WS_SESSION_ENDED, WS_TRY_AGAIN_LATER } from '@wkflow/contracts';
-import { SessionAccess } from '../access/session-access';
+import { SESSION_CHANNEL, SessionAccess } from '../access/session-access';
 import { ChangeListener } from '../database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
@@ -94,7 +94,7 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     this.channel = `${config.redisPrefix}:events`;
     this.sessionChanges = new ChangeListener(
       config.databaseUrl,
-      sessions.changesChannel,
+      SESSION_CHANNEL,
       (payload) => this.sessionChanged(payload),
       // Back after a lost connection: changes made meanwhile were not heard.
       (listening) => {
@@ -133,7 +133,7 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
     if (!this.originAllowed(request)) return { refuse: 403 };
     try {
       const changesHeardBefore = this.sessionChangesHeard;
-      const owner = await this.sessions.socketOwner(request);
+      const owner = await this.sessions.sessionOf(request);
       if (!owner) return { refuse: 401 };
       return { owner: { userId: owner.user.id, sessionId: owner.sessionId, changesHeardBefore } };
     } catch (error) {

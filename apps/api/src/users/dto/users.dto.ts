@@ -47,8 +47,7 @@ import {
   type TaskScope,
   type UpdateUserRequest,
 } from '@wkflow/contracts';
-import { USERNAME_PATTERN, USERNAME_PATTERN_MESSAGE } from '../../auth/dto/auth.dto';
-import { IsSettablePassword } from '../../auth/dto/password-rules';
+import { IsSettablePassword } from './password-rules';
 import { MAX_INT, toInteger, trim } from '../../platform/http/validation';
 import type { AccessProfileRequest, ApproveUserRequest, RejectUserRequest, UserListQuery } from '@wkflow/contracts';
 
@@ -58,6 +57,9 @@ const EMAIL_MESSAGE = USER_MESSAGES.emailInvalid;
 const PASSWORD_MIN_MESSAGE = USER_MESSAGES.passwordMin;
 const NAME_MIN_MESSAGE = USER_MESSAGES.nameMin;
 const PROFILE_MESSAGE = USER_MESSAGES.profileRequired;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const USERNAME_PATTERN_MESSAGE = 'Nome de usuário pode conter apenas letras, números, ponto, hífen e sublinhado';
 
 export class UpdateUserDto implements UpdateUserRequest {
   @ApiProperty()
