@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { AuthRepository } from './auth.repository';
 
 export const LOGIN_RATE_LIMITED = 'Muitas tentativas de login. Aguarde um minuto e tente novamente.';
 export const REGISTER_RATE_LIMITED = 'Muitos cadastros a partir deste endereço. Tente novamente mais tarde.';
@@ -94,7 +95,8 @@ export class AuthLimits {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
+    private readonly auth: AuthRepository,
   ) {
     const make = (keyPrefix: string, points: number, windowMs: number) => {
       const options = { keyPrefix, points, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
@@ -133,7 +135,7 @@ export class AuthLimits {
   /** Drops expired counters. Any replica may run it: deleting the same expired rows twice is harmless. */
   @Interval('auth-limits-sweep', SWEEP_MS)
   async sweepExpired(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM auth_limits WHERE expire < $1`, [Date.now() - 3600_000]).catch(() => undefined);
+    await this.auth.deleteExpiredLimits(Date.now() - 3600_000).catch(() => undefined);
   }
 
   /**

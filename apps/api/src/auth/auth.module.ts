@@ -4,6 +4,7 @@ import { EmailModule } from '../email/email.module';
 import { UsersModule } from '../users/users.module';
 import { AccessGuard } from '../platform/access/access.guard';
 import { AuthLimits } from './auth-limits';
+import { AuthRepository } from './auth.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginUnlockService } from './login-unlock.service';
@@ -22,6 +23,7 @@ import { SignInService } from './sign-in/sign-in.service';
   imports: [UsersModule, EmailModule],
   controllers: [AuthController],
   providers: [
+    AuthRepository,
     LocalStrategy,
     SignInService,
     AuthService,

@@ -1,13 +1,11 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { LOGIN_UNLOCK_INVALID, LOGIN_UNLOCK_TTL_MS } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailService } from '../email/email.service';
 import { UserIdentityService } from '../users/user-identity.service';
 import { AuthLimits } from './auth-limits';
-import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
+import { AuthRepository } from './auth.repository';
 import { hashResetToken } from './password-reset.service';
 
 /** Stands for the link in the stored e-mail (what the admin outbox shows); the link itself is put in when sending. */
@@ -31,7 +29,7 @@ export interface UnlockRecipient {
 @Injectable()
 export class LoginUnlockService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auth: AuthRepository,
     private readonly identity: UserIdentityService,
     private readonly email: EmailService,
     private readonly limits: AuthLimits,
@@ -48,9 +46,8 @@ export class LoginUnlockService {
     if (!(await this.limits.unlockMailAllowed(user.id))) return;
     const token = randomBytes(32).toString('base64url');
     const link = `${linkBase}/login-unlock?token=${token}`;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(`DELETE FROM login_unlock_tokens WHERE "expiresAt" < now() - interval '1 day'`);
-      await manager.insert(LoginUnlockTokenEntity, {
+    await this.auth.transaction(async (manager) => {
+      await this.auth.insertUnlockToken(manager, {
         userId: user.id,
         tokenHash: hashResetToken(token),
         source,
@@ -96,18 +93,15 @@ export class LoginUnlockService {
   /** Spends the token and makes its source known to its account; 400 when it is used, expired or unknown. */
   async unlock(token: string): Promise<void> {
     const tokenHash = hashResetToken(token);
-    const unlocked = await this.dataSource.transaction(async (manager) => {
+    const unlocked = await this.auth.transaction(async (manager) => {
       // Locked: of two uses at once, one wins.
-      const [row]: { userId: number; source: string }[] = await manager.query(
-        `SELECT "userId", source FROM login_unlock_tokens WHERE "tokenHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > now() FOR UPDATE`,
-        [tokenHash],
-      );
+      const row = await this.auth.usableUnlockToken(manager, tokenHash);
       if (!row) return false;
       const user = await this.identity.findById(row.userId);
       if (!user?.isApproved) return false;
       // Before the token is spent: if this fails, the link still works.
       await this.limits.sourceUnlocked(user.email, row.source);
-      await manager.query(`UPDATE login_unlock_tokens SET "usedAt" = now() WHERE "tokenHash" = $1`, [tokenHash]);
+      await this.auth.spendUnlockToken(manager, tokenHash);
       return true;
     });
     if (!unlocked) throw new BadRequestException(LOGIN_UNLOCK_INVALID);

@@ -1,14 +1,12 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { PASSWORD_RESET_INVALID, PASSWORD_RESET_TTL_MS } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailService } from '../email/email.service';
 import { UserIdentityService } from '../users/user-identity.service';
 import { AuthLimits } from './auth-limits';
 import { hashPassword } from '../platform/crypto/passwords';
-import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { AuthRepository } from './auth.repository';
 
 /** Stands for the link in the stored e-mail (what the admin outbox shows); the link itself is put in when sending. */
 export const RESET_LINK_MARKER = '[link de redefinição de senha]';
@@ -28,7 +26,7 @@ export class PasswordResetService {
   private readonly logger = new Logger(PasswordResetService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auth: AuthRepository,
     private readonly identity: UserIdentityService,
     private readonly email: EmailService,
     private readonly limits: AuthLimits,
@@ -58,9 +56,8 @@ export class PasswordResetService {
 
     const token = randomBytes(32).toString('base64url');
     const link = `${linkBase}/reset-password?token=${token}`;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(`DELETE FROM password_reset_tokens WHERE "userId" = $1 OR "expiresAt" < now() - interval '1 day'`, [user.id]);
-      await manager.insert(PasswordResetTokenEntity, {
+    await this.auth.transaction(async (manager) => {
+      await this.auth.insertResetToken(manager, {
         userId: user.id,
         tokenHash: hashResetToken(token),
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
@@ -87,21 +84,16 @@ export class PasswordResetService {
   /** Sets the password of the token's account and spends the token; 400 when it is used, expired or unknown. */
   async reset(token: string, newPassword: string): Promise<number> {
     const tokenHash = hashResetToken(token);
-    const valid = `"tokenHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > now()`;
     // Checked before hashing the password, so wrong tokens cost no argon2 run.
-    const [found]: { id: number }[] = await this.dataSource.query(`SELECT id FROM password_reset_tokens WHERE ${valid}`, [tokenHash]);
-    if (!found) throw new BadRequestException(PASSWORD_RESET_INVALID);
+    if ((await this.auth.usableResetToken(tokenHash)) === undefined) throw new BadRequestException(PASSWORD_RESET_INVALID);
     const passwordHash = await hashPassword(newPassword);
-    const userId = await this.dataSource.transaction(async (manager) => {
+    const userId = await this.auth.transaction(async (manager) => {
       // Locked and checked again: of two uses at once, one wins.
-      const [row]: { userId: number }[] = await manager.query(`SELECT "userId" FROM password_reset_tokens WHERE ${valid} FOR UPDATE`, [
-        tokenHash,
-      ]);
-      if (!row || !(await this.identity.isApproved(row.userId, manager))) return null;
-      await this.identity.setPasswordHash(row.userId, passwordHash, manager);
-      await manager.query(`UPDATE password_reset_tokens SET "usedAt" = now() WHERE "tokenHash" = $1`, [tokenHash]);
-      await manager.query(`DELETE FROM password_reset_tokens WHERE "userId" = $1 AND "usedAt" IS NULL`, [row.userId]);
-      return row.userId;
+      const owner = await this.auth.usableResetToken(tokenHash, manager, true);
+      if (owner === undefined || !(await this.identity.isApproved(owner, manager))) return null;
+      await this.identity.setPasswordHash(owner, passwordHash, manager);
+      await this.auth.spendResetToken(manager, tokenHash, owner);
+      return owner;
     });
     if (userId === null) throw new BadRequestException(PASSWORD_RESET_INVALID);
     return userId;

@@ -6,11 +6,12 @@ import type { Request, RequestHandler } from 'express';
 import type { AppConfig } from '../platform/config/app-config';
 import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import type { CachedSession, SessionCache } from './session-cache';
-import { sessionUserSql, toAuthenticatedUser, type SessionUserRow } from './session-user.service';
+import { readSessionWithUser, SESSION_TABLE } from './auth.repository';
+import { toAuthenticatedUser } from './session-user.service';
 import './session.types';
 
 export const SESSION_COOKIE = 'wkflow.sid';
-export const SESSION_TABLE = 'session';
+export { SESSION_TABLE };
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The stored expiry is renewed at most this often (a renewal is a write on every request otherwise). */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
@@ -60,19 +61,13 @@ export function createStore(pool: Pool, cache: SessionCache): session.Store & { 
       const cached = cache.get(sid);
       if (cached) return callback(null, loaded(cached));
       const generation = cache.loadStarted();
-      pool
-        .query<{ sess: string; expire: Date; user: SessionUserRow | null }>(
-          `SELECT s.sess::text AS sess, s.expire, (SELECT row_to_json(su) FROM (${sessionUserSql(`(s.sess->>'userId')::int`)}) su) AS "user"
-             FROM "${SESSION_TABLE}" s WHERE s.sid = $1 AND s.expire >= now()`,
-          [sid],
-        )
-        .then(({ rows: [row] }) => {
-          if (!row) return callback(null, null);
-          const userId = (JSON.parse(row.sess) as session.SessionData).userId ?? null;
-          const entry = { sess: row.sess, expire: row.expire, userId, user: toAuthenticatedUser(row.user) };
-          cache.put(sid, entry, generation);
-          callback(null, loaded(entry));
-        }, callback);
+      readSessionWithUser(pool, sid).then((row) => {
+        if (!row) return callback(null, null);
+        const userId = (JSON.parse(row.sess) as session.SessionData).userId ?? null;
+        const entry = { sess: row.sess, expire: row.expire, userId, user: toAuthenticatedUser(row.user) };
+        cache.put(sid, entry, generation);
+        callback(null, loaded(entry));
+      }, callback);
     }
 
     // Forgotten here once written (a load racing the write is not cached); other replicas hear the trigger.

@@ -1,26 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { approvedUserAccessSql, type UserAccessRow } from '../users/user-access';
+import type { UserAccessRow } from '../users/user-access';
 import type { AuthenticatedUser } from '../platform/access/authenticated-user';
+import { AuthRepository } from './auth.repository';
 
 export type SessionUserRow = UserAccessRow;
-
-/** SQL selecting the approved user whose id is `idSql` and their profile's permissions (one row or none). */
-export const sessionUserSql = approvedUserAccessSql;
 
 export function toAuthenticatedUser(row: SessionUserRow | null | undefined): AuthenticatedUser | null {
   return row ? { ...row, permissions: row.permissions ?? [] } : null;
 }
 
-/** Loads the session's user and their profile's permissions in one query. */
+/** Loads the session's user and their profile's permissions in one query (the users module's `user_access` view). */
 @Injectable()
 export class SessionUserService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly auth: AuthRepository) {}
 
   /** Null when the user no longer exists or is not approved (their session no longer counts). */
   async load(userId: number): Promise<AuthenticatedUser | null> {
-    const rows: SessionUserRow[] = await this.dataSource.query(sessionUserSql('$1'), [userId]);
-    return toAuthenticatedUser(rows[0]);
+    return toAuthenticatedUser(await this.auth.userAccess(userId));
   }
 }

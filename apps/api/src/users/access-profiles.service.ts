@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   DEFAULT_PROFILE_IDS,
   duplicateModules,
@@ -14,12 +13,9 @@ import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { translate } from '../platform/database/db-errors';
 import type { AccessProfileDto, CreateModulePermissionDto } from './dto/users.dto';
 import { AppEvents } from '../platform/events/app-events';
+import { AccessProfilesRepository } from './repositories/access-profiles.repository';
 
 export type { AccessProfile };
-
-const PERMISSION_COLUMNS = `id, "profileId", module, permission, "additionalData"`;
-/** userCount: approved accounts only; a pending registration is not yet a user of the profile (its delete still counts them). */
-const PROFILE_COLUMNS = `p.id, p.name, p.description, p."isDefault", (SELECT count(*)::int FROM users u WHERE u."accessProfileId" = p.id AND u."isApproved") AS "userCount"`;
 
 const nameTaken = () => new ConflictException(USER_ERRORS.profileNameTaken);
 const profileMissing = () => new NotFoundException(USER_ERRORS.profileNotFound);
@@ -33,7 +29,7 @@ const profileMissing = () => new NotFoundException(USER_ERRORS.profileNotFound);
 @Injectable()
 export class AccessProfilesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly profiles: AccessProfilesRepository,
     private readonly events: AppEvents,
   ) {}
 
@@ -45,31 +41,23 @@ export class AccessProfilesService {
   }
 
   list(): Promise<AccessProfile[]> {
-    return this.dataSource.query(`SELECT ${PROFILE_COLUMNS} FROM access_profiles p ORDER BY p.id`);
+    return this.profiles.list();
   }
 
-  private async one(db: EntityManager | DataSource, id: number): Promise<AccessProfile> {
-    const [profile] = await db.query(`SELECT ${PROFILE_COLUMNS} FROM access_profiles p WHERE p.id = $1`, [id]);
+  private async one(id: number, db?: EntityManager): Promise<AccessProfile> {
+    const profile = await this.profiles.find(id, db);
     if (!profile) throw profileMissing();
     return profile;
   }
 
-  private async assertNameFree(db: EntityManager | DataSource, name: string, exceptId?: number): Promise<void> {
-    const [clash] = await db.query(`SELECT id FROM access_profiles WHERE lower(name) = lower($1) AND ($2::int IS NULL OR id <> $2)`, [
-      name,
-      exceptId ?? null,
-    ]);
-    if (clash) throw nameTaken();
+  private async assertNameFree(name: string, exceptId?: number, db?: EntityManager): Promise<void> {
+    if (await this.profiles.nameTaken(name, exceptId ?? null, db)) throw nameTaken();
   }
 
   async create(dto: AccessProfileDto): Promise<AccessProfile> {
-    await this.assertNameFree(this.dataSource, dto.name);
+    await this.assertNameFree(dto.name);
     try {
-      const [row] = await this.dataSource.query(
-        `INSERT INTO access_profiles (name, description, "isDefault") VALUES ($1, $2, false) RETURNING id, name, description, "isDefault", 0 AS "userCount"`,
-        [dto.name, dto.description],
-      );
-      return row;
+      return await this.profiles.insert({ name: dto.name, description: dto.description });
     } catch (error) {
       translate(error, { UQ_access_profiles_name_lower: nameTaken });
     }
@@ -79,15 +67,10 @@ export class AccessProfilesService {
   update(id: number, dto: AccessProfileDto): Promise<AccessProfile> {
     return this.changingAccess(async () => {
       try {
-        return await this.dataSource.transaction(async (db) => {
-          const [[row]] = await db.query(`UPDATE access_profiles SET name = $2, description = $3 WHERE id = $1 RETURNING id`, [
-            id,
-            dto.name,
-            dto.description,
-          ]);
-          if (!row) throw profileMissing();
-          await this.assertNameFree(db, dto.name, id);
-          return this.one(db, id);
+        return await this.profiles.transaction(async (db) => {
+          if (!(await this.profiles.update(db, id, { name: dto.name, description: dto.description }))) throw profileMissing();
+          await this.assertNameFree(dto.name, id, db);
+          return this.one(id, db);
         });
       } catch (error) {
         translate(error, { UQ_access_profiles_name_lower: nameTaken });
@@ -97,30 +80,26 @@ export class AccessProfilesService {
 
   remove(id: number): Promise<void> {
     return this.changingAccess(async () => {
-      await this.dataSource.transaction(async (db) => {
-        const [profile] = await db.query(`SELECT id, "isDefault" FROM access_profiles WHERE id = $1 FOR UPDATE`, [id]);
+      await this.profiles.transaction(async (db) => {
+        const profile = await this.profiles.forUpdate(db, id);
         if (!profile) throw profileMissing();
         if (profile.isDefault || DEFAULT_PROFILE_IDS.includes(id)) throw new ConflictException(USER_ERRORS.defaultProfile);
         // The FOR UPDATE above makes a concurrent assignment of this profile wait for us (its FK check).
-        const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1`, [id]);
+        const n = await this.profiles.accountCount(db, id);
         if (n > 0) throw new ConflictException(`O perfil ainda é usado por ${n} usuário(s): troque o perfil deles antes de excluir`);
-        await db.query(`DELETE FROM access_profiles WHERE id = $1`, [id]);
+        await this.profiles.remove(db, id);
       });
     });
   }
 
-  private rows(db: EntityManager | DataSource, profileId: number): Promise<ModulePermission[]> {
-    return db.query(`SELECT ${PERMISSION_COLUMNS} FROM module_permissions WHERE "profileId" = $1 ORDER BY module`, [profileId]);
-  }
-
   async permissions(id: number): Promise<ModulePermission[]> {
-    await this.one(this.dataSource, id);
-    return this.rows(this.dataSource, id);
+    await this.one(id);
+    return this.profiles.permissions(id);
   }
 
   /** The current user's permissions: no existence check, their profile exists (FK). */
   mine(user: AuthenticatedUser): Promise<ModulePermission[]> {
-    return this.rows(this.dataSource, user.accessProfileId);
+    return this.profiles.permissions(user.accessProfileId);
   }
 
   /**
@@ -130,9 +109,7 @@ export class AccessProfilesService {
    */
   private async assertKeepsOwnRights(db: EntityManager, actor: AuthenticatedUser, profileId: number): Promise<void> {
     if (profileId !== actor.accessProfileId) return;
-    const permissions = await db.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1`, [
-      profileId,
-    ]);
+    const permissions = await this.profiles.grants(db, profileId);
     if (lostAdminRights(actor, { accessProfileId: profileId, permissions }).length) throw new ConflictException(USER_ERRORS.ownAdminRights);
   }
 
@@ -145,24 +122,11 @@ export class AccessProfilesService {
     return this.changingAccess(async () => {
       const repeated = duplicateModules(entries);
       if (repeated.length) throw new BadRequestException(`Módulo repetido: ${repeated.join(', ')} (uma permissão por módulo)`);
-      return this.dataSource.transaction(async (db) => {
-        const [profile] = await db.query(`SELECT id FROM access_profiles WHERE id = $1 FOR UPDATE`, [id]);
-        if (!profile) throw profileMissing();
-        await db.query(`DELETE FROM module_permissions WHERE "profileId" = $1`, [id]);
-        if (entries.length) {
-          await db.query(
-            `INSERT INTO module_permissions ("profileId", module, permission, "additionalData")
-             SELECT $1, e.module, e.permission, e."additionalData" FROM jsonb_to_recordset($2::jsonb) AS e(module varchar, permission varchar, "additionalData" jsonb)`,
-            [
-              id,
-              JSON.stringify(
-                entries.map((e) => ({ module: e.module, permission: e.permission, additionalData: e.additionalData ?? null })),
-              ),
-            ],
-          );
-        }
+      return this.profiles.transaction(async (db) => {
+        if (!(await this.profiles.forUpdate(db, id))) throw profileMissing();
+        await this.profiles.replacePermissions(db, id, entries);
         await this.assertKeepsOwnRights(db, actor, id);
-        return this.rows(db, id);
+        return this.profiles.permissions(id, db);
       });
     });
   }
@@ -170,18 +134,11 @@ export class AccessProfilesService {
   /** One step of the documented save (delete every permission, then create one per module). */
   addPermission(dto: CreateModulePermissionDto): Promise<ModulePermission> {
     return this.changingAccess(async () => {
-      await this.one(this.dataSource, dto.profileId);
-      const [existing] = await this.dataSource.query(`SELECT id FROM module_permissions WHERE "profileId" = $1 AND module = $2`, [
-        dto.profileId,
-        dto.module,
-      ]);
-      if (existing) throw new ConflictException(USER_ERRORS.duplicateModulePermission);
+      await this.one(dto.profileId);
+      if (await this.profiles.hasPermissionFor(dto.profileId, dto.module))
+        throw new ConflictException(USER_ERRORS.duplicateModulePermission);
       try {
-        const [row] = await this.dataSource.query(
-          `INSERT INTO module_permissions ("profileId", module, permission, "additionalData") VALUES ($1, $2, $3, $4) RETURNING ${PERMISSION_COLUMNS}`,
-          [dto.profileId, dto.module, dto.permission, dto.additionalData ? JSON.stringify(dto.additionalData) : null],
-        );
-        return row;
+        return await this.profiles.insertPermission(dto);
       } catch (error) {
         // A concurrent save got there first, or the profile was deleted meanwhile.
         translate(
@@ -195,10 +152,10 @@ export class AccessProfilesService {
 
   removePermission(actor: AuthenticatedUser, id: number): Promise<void> {
     return this.changingAccess(async () => {
-      await this.dataSource.transaction(async (db) => {
-        const [[row]] = await db.query(`DELETE FROM module_permissions WHERE id = $1 RETURNING "profileId"`, [id]);
-        if (!row) throw new NotFoundException(USER_ERRORS.permissionNotFound);
-        await this.assertKeepsOwnRights(db, actor, row.profileId);
+      await this.profiles.transaction(async (db) => {
+        const profileId = await this.profiles.removePermission(db, id);
+        if (profileId === undefined) throw new NotFoundException(USER_ERRORS.permissionNotFound);
+        await this.assertKeepsOwnRights(db, actor, profileId);
       });
     });
   }

@@ -1,26 +1,16 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ADMIN_PROFILE_ID, type PermissionSubject } from '@wkflow/contracts';
+import type { PermissionSubject } from '@wkflow/contracts';
 import { SESSION_CHANNEL } from '../platform/access/session-access';
 import { ChangeListener } from '../platform/database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { type AppEventMap, OnAppEvent } from '../platform/events/app-events';
+import { type UserContact, type UserRef, UsersRepository } from './repositories/users.repository';
 
 /** A transaction's manager to read inside it, or the data source. */
 type Db = EntityManager | DataSource;
 
-export interface UserRef {
-  id: number;
-  name: string;
-  username: string;
-}
-
-export interface UserContact {
-  id: number;
-  name: string;
-  email: string;
-}
+export type { UserContact, UserRef };
 
 /** An approved user with the permissions of his profile (who may see what). */
 export interface UserAccess extends PermissionSubject {
@@ -50,7 +40,7 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
   private readonly listener: ChangeListener;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.listener = new ChangeListener(
@@ -85,9 +75,7 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
   private async profilePermissions(): Promise<Map<number, UserAccess['permissions']>> {
     if (this.profiles && (await this.listener.sync()) && this.profiles) return this.profiles;
     const generation = this.generation;
-    const rows: ({ profileId: number } & UserAccess['permissions'][number])[] = await this.dataSource.query(
-      `SELECT "profileId", module, permission, "additionalData" FROM module_permissions ORDER BY id`,
-    );
+    const rows = await this.users.allPermissions();
     const profiles = new Map<number, UserAccess['permissions'][number][]>();
     for (const { profileId, ...permission } of rows) {
       const list = profiles.get(profileId) ?? [];
@@ -99,53 +87,44 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
   }
 
   /** id → name and username of the users that exist (pending ones too: a name on old rows stays). */
-  async refsByIds(ids: Iterable<number | null | undefined>, db: Db = this.dataSource): Promise<Map<number, UserRef>> {
+  async refsByIds(ids: Iterable<number | null | undefined>, db?: Db): Promise<Map<number, UserRef>> {
     const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
     if (!unique.length) return new Map();
-    const rows: UserRef[] = await db.query(`SELECT id, name, username FROM users WHERE id = ANY($1::int[])`, [unique]);
+    const rows = await this.users.refsByIds(unique, db);
     return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** id → name, as refsByIds. */
-  async namesByIds(ids: Iterable<number | null | undefined>, db: Db = this.dataSource): Promise<Map<number, string>> {
+  async namesByIds(ids: Iterable<number | null | undefined>, db?: Db): Promise<Map<number, string>> {
     const refs = await this.refsByIds(ids, db);
     return new Map([...refs].map(([id, ref]) => [id, ref.name]));
   }
 
   /** The name of a user, or null when there is none (approvedOnly: none when pending either). */
-  async nameOf(id: number, approvedOnly = false, db: Db = this.dataSource): Promise<string | null> {
-    const [row]: { name: string }[] = await db.query(`SELECT name FROM users WHERE id = $1 ${approvedOnly ? 'AND "isApproved"' : ''}`, [
-      id,
-    ]);
-    return row?.name ?? null;
+  nameOf(id: number, approvedOnly = false, db?: Db): Promise<string | null> {
+    return this.users.nameOf(id, approvedOnly, db);
   }
 
   /** Which of these ids are approved users. */
-  async approvedIds(ids: number[], db: Db = this.dataSource): Promise<number[]> {
+  async approvedIds(ids: number[], db?: Db): Promise<number[]> {
     if (!ids.length) return [];
-    const rows: { id: number }[] = await db.query(`SELECT id FROM users WHERE id = ANY($1::int[]) AND "isApproved"`, [ids]);
-    return rows.map((row) => row.id);
+    return this.users.approvedIds(ids, db);
   }
 
   /** The approved team, by id. */
   approvedRefs(): Promise<UserRef[]> {
-    return this.dataSource.query(`SELECT id, name, username FROM users WHERE "isApproved" ORDER BY id`);
+    return this.users.approvedRefs();
   }
 
   /** The approved users among `ids`, with their names and e-mails. */
-  approvedContacts(ids: number[], db: Db = this.dataSource): Promise<UserContact[]> {
-    return db.query(`SELECT id, name, email FROM users WHERE id = ANY($1::int[]) AND "isApproved" ORDER BY id`, [ids]);
+  approvedContacts(ids: number[], db?: Db): Promise<UserContact[]> {
+    return this.users.approvedContacts(ids, db);
   }
 
   /** Every approved user with his profile's permissions (all of them, or those of these ids). */
   async approvedAccess(ids?: number[]): Promise<UserAccess[]> {
     if (ids && !ids.length) return [];
-    return this.withPermissions(
-      this.dataSource.query(
-        `SELECT id, "accessProfileId" FROM users WHERE "isApproved" AND ($1::int[] IS NULL OR id = ANY($1::int[])) ORDER BY id`,
-        [ids ?? null],
-      ) as Promise<Omit<UserAccess, 'permissions'>[]>,
-    );
+    return this.withPermissions(this.users.approvedProfiles(ids ?? null));
   }
 
   /**
@@ -154,11 +133,7 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
    */
   async contactsWithAccess(ids: number[]): Promise<UserContactAccess[]> {
     if (!ids.length) return [];
-    return this.withPermissions(
-      this.dataSource.query(`SELECT id, name, email, "accessProfileId", "isApproved" FROM users WHERE id = ANY($1::int[]) ORDER BY id`, [
-        [...new Set(ids)],
-      ]) as Promise<Omit<UserContactAccess, 'permissions'>[]>,
-    );
+    return this.withPermissions(this.users.contactsWithProfiles([...new Set(ids)]));
   }
 
   /** Users read by `rows`, each with his profile's permissions (read alongside, or from memory). */
@@ -170,20 +145,12 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Approved administrators (the role or the administrator profile), by id. */
-  async approvedAdminIds(): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT id FROM users WHERE "isApproved" AND (role = 'admin' OR "accessProfileId" = $1) ORDER BY id`,
-      [ADMIN_PROFILE_ID],
-    );
-    return rows.map((row) => row.id);
+  approvedAdminIds(): Promise<number[]> {
+    return this.users.approvedAdminIds();
   }
 
   /** The name of the profile a registration asked for (a hint; the account holds Colaborador). */
-  async requestedProfileNameOf(userId: number): Promise<string | null> {
-    const [row]: { name: string }[] = await this.dataSource.query(
-      `SELECT p.name FROM users u JOIN access_profiles p ON p.id = u."requestedProfileId" WHERE u.id = $1`,
-      [userId],
-    );
-    return row?.name ?? null;
+  requestedProfileNameOf(userId: number): Promise<string | null> {
+    return this.users.requestedProfileNameOf(userId);
   }
 }

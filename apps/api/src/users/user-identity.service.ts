@@ -1,8 +1,8 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { UserRole } from '@wkflow/contracts';
-import { UserEntity } from './user.entity';
+import type { UserEntity } from './user.entity';
+import { UsersRepository } from './repositories/users.repository';
 
 export const USERNAME_TAKEN = 'Nome de usuário já está em uso';
 export const EMAIL_TAKEN = 'E-mail já está em uso';
@@ -24,17 +24,10 @@ export const IDENTITY_CONSTRAINTS: Record<string, () => Error> = {
  */
 @Injectable()
 export class UserIdentityService {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async assertAvailable(username: string | undefined, email: string | undefined, exceptUserId?: number): Promise<void> {
-    const query = this.users.createQueryBuilder('u').select(['u.id', 'u.username', 'u.email']);
-    const conditions: string[] = [];
-    if (username !== undefined) conditions.push('lower(u.username) = lower(:username)');
-    if (email !== undefined) conditions.push('lower(u.email) = lower(:email)');
-    if (!conditions.length) return;
-    query.where(`(${conditions.join(' OR ')})`, { username, email });
-    if (exceptUserId !== undefined) query.andWhere('u.id <> :exceptUserId', { exceptUserId });
-    const clashes = await query.getMany();
+    const clashes = await this.users.identityClashes(username, email, exceptUserId);
     if (username !== undefined && clashes.some((u) => u.username.toLowerCase() === username.toLowerCase())) {
       throw new ConflictException(USERNAME_TAKEN);
     }
@@ -47,29 +40,29 @@ export class UserIdentityService {
    * Whether an account (approved or pending) has this e-mail, case-insensitive. Registration asks
    * about the e-mail only: usernames are unique among approved accounts, checked at approval.
    */
-  async emailTaken(email: string): Promise<boolean> {
-    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getExists();
+  emailTaken(email: string): Promise<boolean> {
+    return this.users.emailTaken(email);
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+    return this.users.findByEmail(email);
   }
 
   /** With the password hash, for login and password checks. */
   findWithPasswordByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('lower(u.email) = lower(:email)', { email }).getOne();
+    return this.users.findByEmail(email, true);
   }
 
   findWithPasswordById(id: number): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id }).getOne();
+    return this.users.findWithPasswordById(id);
   }
 
   findById(id: number): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findEntity(id);
   }
 
   /** A registration waiting for approval; its id. */
-  async createPending(user: {
+  createPending(user: {
     name: string;
     username: string;
     email: string;
@@ -78,24 +71,19 @@ export class UserIdentityService {
     accessProfileId: number;
     requestedProfileId: number;
   }): Promise<number> {
-    const inserted = await this.users.insert({ ...user, isApproved: false });
-    return inserted.identifiers[0].id as number;
+    return this.users.insertPending(user);
   }
 
-  async updateProfile(id: number, profile: { name: string; email: string }): Promise<void> {
-    await this.users.update({ id }, profile);
+  updateProfile(id: number, profile: { name: string; email: string }): Promise<void> {
+    return this.users.updateContact(id, profile);
   }
 
   /** Pass the caller's transaction manager to commit with it. */
-  async setPasswordHash(id: number, passwordHash: string, manager?: EntityManager): Promise<void> {
-    await (manager ? manager.getRepository(UserEntity) : this.users).update({ id }, { passwordHash });
+  setPasswordHash(id: number, passwordHash: string, manager?: EntityManager): Promise<void> {
+    return this.users.writePasswordHash(id, passwordHash, manager);
   }
 
-  async isApproved(id: number, manager?: EntityManager): Promise<boolean> {
-    const user = await (manager ? manager.getRepository(UserEntity) : this.users).findOne({
-      where: { id },
-      select: { id: true, isApproved: true },
-    });
-    return user?.isApproved ?? false;
+  isApproved(id: number, manager?: EntityManager): Promise<boolean> {
+    return this.users.isApproved(id, manager);
   }
 }

@@ -2,7 +2,9 @@ import type { User } from '@wkflow/contracts';
 import type { UserEntity } from './user.entity';
 
 /** The public shape of a user: never the password hash. */
-export function toUser(entity: UserEntity): User {
+export function toUser(
+  entity: Pick<UserEntity, 'id' | 'name' | 'username' | 'email' | 'role' | 'accessProfileId' | 'isApproved' | 'createdAt'>,
+): User {
   return {
     id: entity.id,
     name: entity.name,

@@ -10,11 +10,13 @@ import { UserDirectory } from './user-directory';
 import { UserIdentityService } from './user-identity.service';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
+import { AccessProfilesRepository } from './repositories/access-profiles.repository';
+import { UsersRepository } from './repositories/users.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, AccessProfileEntity, ModulePermissionEntity])],
   controllers: [UsersController, AccessProfilesController, ModulePermissionsController],
-  providers: [UserIdentityService, UsersService, AccessProfilesService, UserDirectory],
+  providers: [UsersRepository, AccessProfilesRepository, UserIdentityService, UsersService, AccessProfilesService, UserDirectory],
   exports: [UserIdentityService, UserDirectory],
 })
 export class UsersModule {}

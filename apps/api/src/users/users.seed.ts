@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { PermissionEntry } from '@wkflow/contracts';
+import { AccessProfilesRepository } from './repositories/access-profiles.repository';
 
 /** A custom profile, so the profiles screen shows one beside the three defaults. */
 const DEMO_PROFILE = {
@@ -21,20 +22,10 @@ const DEMO_PROFILE = {
 
 /** Demo data of the users domain (the demo users themselves come from seeds/demo.seed.ts). Idempotent. */
 export async function seedUsersDemo(dataSource: DataSource): Promise<void> {
-  await dataSource.transaction(async (db) => {
-    const [existing] = await db.query(`SELECT id FROM access_profiles WHERE lower(name) = lower($1)`, [DEMO_PROFILE.name]);
-    if (existing) return;
-    const [{ id }] = await db.query(`INSERT INTO access_profiles (name, description, "isDefault") VALUES ($1, $2, false) RETURNING id`, [
-      DEMO_PROFILE.name,
-      DEMO_PROFILE.description,
-    ]);
-    for (const p of DEMO_PROFILE.permissions) {
-      await db.query(`INSERT INTO module_permissions ("profileId", module, permission, "additionalData") VALUES ($1, $2, $3, $4)`, [
-        id,
-        p.module,
-        p.permission,
-        'additionalData' in p ? JSON.stringify(p.additionalData) : null,
-      ]);
-    }
+  const profiles = new AccessProfilesRepository(dataSource);
+  await profiles.transaction(async (db) => {
+    if (await profiles.nameTaken(DEMO_PROFILE.name, null, db)) return;
+    const { id } = await profiles.insert(DEMO_PROFILE, db);
+    await profiles.replacePermissions(db, id, DEMO_PROFILE.permissions);
   });
 }

@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   ADMIN_PROFILE_ID,
   can,
@@ -19,10 +18,10 @@ import type { AuthenticatedUser } from '../platform/access/authenticated-user';
 import { hashPassword } from '../platform/crypto/passwords';
 import { isUniqueViolation, translate } from '../platform/database/db-errors';
 import type { CreateUserDto, SetPasswordDto, UpdateUserDto } from './dto/users.dto';
-import type { UserEntity } from './user.entity';
 import { toUser } from './user.mapper';
 import { AppEvents } from '../platform/events/app-events';
 import { IDENTITY_CONSTRAINTS, UserIdentityService } from './user-identity.service';
+import { UsersRepository } from './repositories/users.repository';
 
 export const USER_NOT_FOUND = USER_ERRORS.userNotFound;
 export const PROFILE_NOT_FOUND = USER_ERRORS.profileNotFound;
@@ -32,8 +31,6 @@ export const OWN_ADMIN_RIGHTS = USER_ERRORS.ownAdminRights;
 export const ADMIN_ONLY_ON_APPROVAL = USER_ERRORS.adminProfileOnlyOnApproval;
 /** Names the advisory lock that serialises administrator demotions. */
 const DEMOTION_LOCK = 'wkflow:admin-demotion';
-
-const USER_COLUMNS = `id, name, username, email, role, "accessProfileId", "isApproved", "createdAt"`;
 
 /** Unique indexes answer like the pre-checks; a profile deleted meanwhile is the profile missing. */
 const WRITE_CONSTRAINTS: Record<string, () => Error> = {
@@ -53,7 +50,7 @@ function refuseTakenUsername<T>(approval: Promise<T>): Promise<T> {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly identity: UserIdentityService,
     private readonly events: AppEvents,
   ) {}
@@ -61,10 +58,7 @@ export class UsersService {
   /** The team: approved users; pending ones too only for users read. */
   async list(actor: AuthenticatedUser, includePending: boolean): Promise<User[]> {
     if (includePending && !can(actor, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
-    const rows: UserEntity[] = await this.dataSource.query(
-      `SELECT ${USER_COLUMNS} FROM users ${includePending ? '' : 'WHERE "isApproved"'} ORDER BY name, id`,
-    );
-    return rows.map(toUser);
+    return (await this.users.list(includePending)).map(toUser);
   }
 
   /**
@@ -72,14 +66,7 @@ export class UsersService {
    * (a hint), and whether an approved account already has its username (its approval would fail).
    */
   async pending(): Promise<PendingUser[]> {
-    type Row = UserEntity & Pick<PendingUser, 'accessProfileName' | 'requestedProfileName' | 'usernameTaken'>;
-    const rows: Row[] = await this.dataSource.query(
-      `SELECT u.id, u.name, u.username, u.email, u.role, u."accessProfileId", u."isApproved", u."createdAt",
-              p.name AS "accessProfileName", u."requestedProfileId", r.name AS "requestedProfileName",
-              EXISTS (SELECT 1 FROM users o WHERE o."isApproved" AND lower(o.username) = lower(u.username)) AS "usernameTaken"
-         FROM users u JOIN access_profiles p ON p.id = u."accessProfileId" LEFT JOIN access_profiles r ON r.id = u."requestedProfileId"
-        WHERE NOT u."isApproved" ORDER BY u."createdAt", u.id`,
-    );
+    const rows = await this.users.pending();
     return rows.map((row) => ({
       ...(toUser(row) as PendingUser),
       accessProfileName: row.accessProfileName,
@@ -92,14 +79,13 @@ export class UsersService {
   /** users read, or one's own record; without users read another id is a 403 whether it exists or not. */
   async get(actor: AuthenticatedUser, id: number): Promise<User> {
     if (id !== actor.id && !can(actor, 'users', 'read')) throw new ForbiddenException(NOT_ALLOWED);
-    const [row] = await this.dataSource.query(`SELECT ${USER_COLUMNS}, "requestedProfileId" FROM users WHERE id = $1`, [id]);
+    const row = await this.users.find(id);
     if (!row) throw new NotFoundException(USER_NOT_FOUND);
     return { ...toUser(row), requestedProfileId: row.requestedProfileId };
   }
 
-  private async assertProfile(db: EntityManager | DataSource, profileId: number): Promise<void> {
-    const [profile] = await db.query(`SELECT id FROM access_profiles WHERE id = $1`, [profileId]);
-    if (!profile) throw new BadRequestException(PROFILE_NOT_FOUND);
+  private async assertProfile(db: EntityManager | undefined, profileId: number): Promise<void> {
+    if (!(await this.users.profileExists(profileId, db))) throw new BadRequestException(PROFILE_NOT_FOUND);
   }
 
   private assertMayTouchAdmin(actor: AuthenticatedUser, ...profileIds: number[]): void {
@@ -109,15 +95,19 @@ export class UsersService {
   /** Created by someone with users write: approved at once, the role following the profile. */
   async create(actor: AuthenticatedUser, dto: CreateUserDto): Promise<User> {
     this.assertMayTouchAdmin(actor, dto.accessProfileId);
-    await this.assertProfile(this.dataSource, dto.accessProfileId);
+    await this.assertProfile(undefined, dto.accessProfileId);
     await this.identity.assertAvailable(dto.username, dto.email);
     const passwordHash = await hashPassword(dto.password);
     try {
-      const [row] = await this.dataSource.query(
-        `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt", "approvedById")
-         VALUES ($1, $2, $3, $4, $5, $6, true, now(), $7) RETURNING ${USER_COLUMNS}`,
-        [dto.name, dto.username, dto.email, passwordHash, roleForProfile(dto.accessProfileId), dto.accessProfileId, actor.id],
-      );
+      const row = await this.users.insertApproved({
+        name: dto.name,
+        username: dto.username,
+        email: dto.email,
+        passwordHash,
+        role: roleForProfile(dto.accessProfileId),
+        accessProfileId: dto.accessProfileId,
+        approvedById: actor.id,
+      });
       return toUser(row);
     } catch (error) {
       translate(error, WRITE_CONSTRAINTS, WRITE_CODES);
@@ -125,16 +115,13 @@ export class UsersService {
   }
 
   private async subjectOf(db: EntityManager, profileId: number): Promise<PermissionSubject> {
-    const permissions = await db.query(`SELECT module, permission, "additionalData" FROM module_permissions WHERE "profileId" = $1`, [
-      profileId,
-    ]);
-    return { accessProfileId: profileId, permissions };
+    return { accessProfileId: profileId, permissions: await this.users.permissionsOf(db, profileId) };
   }
 
   async update(actor: AuthenticatedUser, id: number, dto: UpdateUserDto): Promise<User> {
     try {
-      const updated = await this.dataSource.transaction(async (db) => {
-        const [current] = await db.query(`SELECT id, "accessProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      const updated = await this.users.transaction(async (db) => {
+        const current = await this.users.forUpdate(db, id);
         if (!current) throw new NotFoundException(USER_NOT_FOUND);
         this.assertMayTouchAdmin(actor, current.accessProfileId, dto.accessProfileId);
         // Administrador is granted by an approval that names it, never held while pending.
@@ -146,20 +133,20 @@ export class UsersService {
             // Serialise demotions so two admins cannot demote each other at once. A transaction-scoped
             // advisory lock, not row locks on every administrator: each demotion already holds its
             // target's row, and locking the others' rows too made two crossed demotions deadlock.
-            await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [DEMOTION_LOCK]);
-            const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE "accessProfileId" = $1 AND "isApproved"`, [
-              ADMIN_PROFILE_ID,
-            ]);
-            if (n <= 1) throw new ConflictException(LAST_ADMIN);
+            await this.users.lockDemotions(db, DEMOTION_LOCK);
+            if ((await this.users.approvedCountOnProfile(db, ADMIN_PROFILE_ID)) <= 1) throw new ConflictException(LAST_ADMIN);
           }
           if (id === actor.id && lostAdminRights(actor, await this.subjectOf(db, dto.accessProfileId)).length) {
             throw new ConflictException(OWN_ADMIN_RIGHTS);
           }
         }
-        const [[row]] = await db.query(
-          `UPDATE users SET name = $2, email = $3, username = $4, "accessProfileId" = $5, role = $6, "updatedAt" = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-          [id, dto.name, dto.email, dto.username, dto.accessProfileId, roleForProfile(dto.accessProfileId)],
-        );
+        const row = await this.users.update(db, id, {
+          name: dto.name,
+          email: dto.email,
+          username: dto.username,
+          accessProfileId: dto.accessProfileId,
+          role: roleForProfile(dto.accessProfileId),
+        });
         return toUser(row);
       });
       this.events.emit('AccessChanged', { scope: id });
@@ -175,14 +162,10 @@ export class UsersService {
    */
   async setPassword(actor: AuthenticatedUser, id: number, dto: SetPasswordDto, currentSessionId?: string): Promise<void> {
     if (dto.newPassword !== dto.confirmPassword) throw new BadRequestException(USER_MESSAGES.passwordsDiffer);
-    const [target] = await this.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [id]);
+    const target = await this.users.profilesOf(id);
     if (!target) throw new NotFoundException(USER_NOT_FOUND);
     this.assertMayTouchAdmin(actor, target.accessProfileId);
-    const [[row]] = await this.dataSource.query(`UPDATE users SET "passwordHash" = $2, "updatedAt" = now() WHERE id = $1 RETURNING id`, [
-      id,
-      await hashPassword(dto.newPassword),
-    ]);
-    if (!row) throw new NotFoundException(USER_NOT_FOUND);
+    if (!(await this.users.setPasswordHash(id, await hashPassword(dto.newPassword)))) throw new NotFoundException(USER_NOT_FOUND);
     await this.events.emitAndWait('SessionsEndRequested', { userId: id, exceptSessionId: id === actor.id ? currentSessionId : undefined });
     this.events.emit('AccessChanged', { scope: id });
   }
@@ -196,23 +179,16 @@ export class UsersService {
    * audited in the same transaction, and AppEvents tells its listeners after the commit.
    */
   async approve(actor: AuthenticatedUser, id: number, accessProfileId?: number): Promise<User> {
-    const [current] = await this.dataSource.query(`SELECT "accessProfileId", "requestedProfileId" FROM users WHERE id = $1`, [id]);
+    const current = await this.users.profilesOf(id);
     if (!current) throw new NotFoundException(USER_NOT_FOUND);
     const granted: number = accessProfileId ?? current.accessProfileId;
     this.assertMayTouchAdmin(actor, granted);
-    if (granted !== current.accessProfileId) await this.assertProfile(this.dataSource, granted);
-    const user = await this.dataSource.transaction(async (db) => {
-      const [[row]] = await refuseTakenUsername(
-        db.query(
-          `UPDATE users SET "isApproved" = true, "approvedAt" = now(), "approvedById" = $2, "accessProfileId" = $3, role = $4, "updatedAt" = now()
-          WHERE id = $1 AND NOT "isApproved" RETURNING ${USER_COLUMNS}`,
-          [id, actor.id, granted, roleForProfile(granted)],
-        ),
+    if (granted !== current.accessProfileId) await this.assertProfile(undefined, granted);
+    const user = await this.users.transaction(async (db) => {
+      const row = await refuseTakenUsername(
+        this.users.approve(db, id, { approvedById: actor.id, accessProfileId: granted, role: roleForProfile(granted) }),
       );
-      if (!row) {
-        const [exists] = await db.query(`SELECT id FROM users WHERE id = $1`, [id]);
-        throw exists ? new ConflictException(ALREADY_APPROVED) : new NotFoundException(USER_NOT_FOUND);
-      }
+      if (!row) throw (await this.users.exists(db, id)) ? new ConflictException(ALREADY_APPROVED) : new NotFoundException(USER_NOT_FOUND);
       await recordAudit(db, {
         actorId: actor.id,
         action: 'user_approved',
@@ -234,14 +210,11 @@ export class UsersService {
 
   /** Removes a pending registration and records who rejected whom and why, in one transaction. */
   async reject(actor: AuthenticatedUser, id: number, reason?: string): Promise<void> {
-    await this.dataSource.transaction(async (db) => {
-      const [user] = await db.query(
-        `SELECT id, username, email, name, "accessProfileId", "requestedProfileId", "isApproved" FROM users WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
+    await this.users.transaction(async (db) => {
+      const user = await this.users.forUpdate(db, id);
       if (!user) throw new NotFoundException(USER_NOT_FOUND);
       if (user.isApproved) throw new ConflictException(ALREADY_APPROVED);
-      await db.query(`DELETE FROM users WHERE id = $1`, [id]);
+      await this.users.remove(db, id);
       await recordAudit(db, {
         actorId: actor.id,
         action: 'user_rejected',

@@ -6,6 +6,8 @@ import { seedBoardColumns } from '../../../tasks/tasks.seed';
 import { seedLearningCatalogue } from '../../../learning/learning.seed';
 import { seedThemeCatalogue } from '../../../themes/themes.seed';
 import type { AppConfig } from '../../config/app-config';
+import { AccessProfilesRepository } from '../../../users/repositories/access-profiles.repository';
+import { UsersRepository } from '../../../users/repositories/users.repository';
 
 type SeedPermission = [ModuleName, PermissionLevel, TaskPermissionData?];
 
@@ -52,35 +54,33 @@ export async function seedBase(dataSource: DataSource, config: AppConfig): Promi
   await seedBoardColumns(dataSource);
   await seedLearningCatalogue(dataSource);
   await seedThemeCatalogue(dataSource);
-  return dataSource.transaction(async (db) => {
-    for (const profile of DEFAULT_PROFILES) {
-      await db.query(
-        `INSERT INTO access_profiles (id, name, description, "isDefault") VALUES ($1, $2, $3, true) ON CONFLICT (id) DO NOTHING`,
-        [profile.id, profile.name, profile.description],
-      );
-    }
-    await db.query(`SELECT setval(pg_get_serial_sequence('access_profiles', 'id'), GREATEST((SELECT MAX(id) FROM access_profiles), 3))`);
-
+  const profiles = new AccessProfilesRepository(dataSource);
+  const users = new UsersRepository(dataSource);
+  return profiles.transaction(async (db) => {
+    for (const profile of DEFAULT_PROFILES) await profiles.ensureDefault(db, profile);
     for (const [profileId, permissions] of Object.entries(DEFAULT_PERMISSIONS)) {
-      const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM module_permissions WHERE "profileId" = $1`, [profileId]);
-      if (count > 0) continue; // the profile was seeded (and maybe edited) before
-      for (const [module, permission, additionalData] of permissions) {
-        await db.query(`INSERT INTO module_permissions ("profileId", module, permission, "additionalData") VALUES ($1, $2, $3, $4)`, [
-          profileId,
-          module,
-          permission,
-          additionalData ? JSON.stringify(additionalData) : null,
-        ]);
-      }
+      if ((await profiles.permissionCount(db, Number(profileId))) > 0) continue; // the profile was seeded (and maybe edited) before
+      const entries = permissions.map(([module, permission, additionalData]) => ({
+        module,
+        permission,
+        ...(additionalData && { additionalData }),
+      }));
+      await profiles.replacePermissions(db, Number(profileId), entries);
     }
 
-    const [existing] = await db.query(`SELECT id FROM users WHERE lower(username) = 'admin'`);
-    if (existing) return { generatedAdminPassword: null };
+    if (await users.usernameExists(db, 'admin')) return { generatedAdminPassword: null };
     const password = config.adminPassword ?? randomBytes(9).toString('base64url');
-    await db.query(
-      `INSERT INTO users (name, username, email, "passwordHash", role, "accessProfileId", "isApproved", "approvedAt")
-       VALUES ('Administrador', 'admin', $1, $2, 'admin', 1, true, now())`,
-      [config.adminEmail, await hashPassword(password)],
+    await users.insertApproved(
+      {
+        name: 'Administrador',
+        username: 'admin',
+        email: config.adminEmail,
+        passwordHash: await hashPassword(password),
+        role: 'admin',
+        accessProfileId: 1,
+        approvedById: null,
+      },
+      db,
     );
     return { generatedAdminPassword: config.adminPassword ? null : password };
   });
