@@ -3,7 +3,16 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', 'test-results/**', '.data/**', 'apps/api/src/platform/database/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      'test-results/**',
+      '.data/**',
+      'apps/api/src/platform/database/migrations/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
