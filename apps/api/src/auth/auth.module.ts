@@ -17,7 +17,15 @@ import { SessionsService } from './sessions.service';
 import { LocalStrategy } from './sign-in/local.strategy';
 import { SignInService } from './sign-in/sign-in.service';
 
-/** Sign-in, sessions and account recovery; global so that the platform finds SessionAccess without importing a domain module. */
+/**
+ * Sign-in, sessions and account recovery; global so that the platform finds SessionAccess without
+ * importing a domain module.
+ *
+ * Triggers feeding its cache: migration 1795420000000-Performance (row triggers on session and
+ * users, statement triggers on access_profiles and module_permissions notify 'wkflow_sessions';
+ * SessionCache forgets the session, the user or everything, and the /ws hub closes sockets whose
+ * session ended).
+ */
 @Global()
 @Module({
   imports: [UsersModule, EmailModule],

@@ -20,6 +20,13 @@ import { TaskLookup } from './task-lookup';
 import { ColumnsController, TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
+/**
+ * Triggers feeding its caches: migrations 1795420000000-Performance and 1795580000000-BoardChanges
+ * (deferred row triggers on tasks, task_assignees, task_attachments and columns raise board_version
+ * once per transaction, log the change in board_changes and notify 'wkflow_board': the serialised
+ * board is kept per version, and the board feed sends each socket its delta), and
+ * 1795450000000-TaskRank (a task entering a column without a new key gets one at the end).
+ */
 @Module({
   imports: [UsersModule, ClientsModule],
   controllers: [ColumnsController, TasksController],

@@ -8,6 +8,11 @@ import { TimerRepository } from './timer.repository';
 import { TimerService } from './timer.service';
 import { EntryVisibilities } from './entry-visibility';
 
+/**
+ * Triggers feeding its cache: migration 1795430000000-ActiveTimerNotify (time_entries' rows, a
+ * task's new title or a deleted task notify 'wkflow_timers'; ActiveTimerCache forgets that user's
+ * running entry, or every one).
+ */
 @Module({
   imports: [TasksModule, UsersModule, ClientsModule],
   controllers: [TimeEntriesController, TaskTotalTimeController, TimeLockController],

@@ -13,6 +13,12 @@ import { UsersService } from './users.service';
 import { AccessProfilesRepository } from './repositories/access-profiles.repository';
 import { UsersRepository } from './repositories/users.repository';
 
+/**
+ * Trigger feeding its cache: migration 1795420000000-Performance (statement triggers on
+ * access_profiles and module_permissions notify 'wkflow_sessions' with '*'; UserDirectory forgets
+ * the profiles' permissions it keeps). It publishes the view user_access (migration UserAccessView)
+ * for the auth module's session query.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, AccessProfileEntity, ModulePermissionEntity])],
   controllers: [UsersController, AccessProfilesController, ModulePermissionsController],
