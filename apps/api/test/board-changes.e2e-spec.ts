@@ -5,6 +5,7 @@ import { BoardChangeLog } from '../src/tasks/board-changes';
 import { type LiveSocket, openSocket, sessionCookie, wsUrl } from './utils/realtime';
 import { startIsolatedApp } from './utils/isolated-app';
 import { ADMIN_EMAIL, loginAs, loginAsAdmin, newUser, startTestApp, TEST_ADMIN_PASSWORD, type TestContext, unique } from './utils/test-app';
+import { newClient } from './factories';
 
 type Agent = ReturnType<typeof request.agent>;
 type User = Awaited<ReturnType<typeof newUser>>;
@@ -45,7 +46,7 @@ describe('board changes (e2e)', () => {
     collabAgent = await loginAs(ctx, collab.email, collab.password);
     someone = await newUser(ctx, { profileId: 3 });
     manager = await newUser(ctx, { profileId: 2 }); // sees every task
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    ({ id: clientId } = await newClient(ctx));
     columns = (await admin.get('/api/columns').expect(200)).body;
   });
   afterAll(async () => {
@@ -239,6 +240,7 @@ describe('board changes (e2e)', () => {
       const [archived, deleted] = [await newTask([collab.id]), await newTask([collab.id])];
       await edit(archived.id, { isArchived: true });
       await nextBoard(collabSocket, (m) => m.removed.includes(archived.id));
+      // No call deletes a task: a foreign writer does, and the log still hears it.
       await ctx.dataSource.query(`DELETE FROM tasks WHERE id = $1`, [deleted.id]);
       await nextBoard(collabSocket, (m) => m.removed.includes(deleted.id));
       // After the unassignment, the task's later changes are not his: not sent.
@@ -251,6 +253,7 @@ describe('board changes (e2e)', () => {
     it('chains each socket (from is the previous to) and serves writes made in SQL', async () => {
       const task = await newTask([collab.id]);
       const title = unique('Pelo SQL ');
+      // A foreign writer (psql, a script): the change log is written by the database's triggers.
       await ctx.dataSource.query(`UPDATE tasks SET title = $2 WHERE id = $1`, [task.id, title]);
       for (const socket of [collabSocket, managerSocket]) await nextBoard(socket, (m) => m.tasks.some((t) => t.title === title));
       for (const socket of [collabSocket, managerSocket]) {

@@ -2,6 +2,7 @@ import type request from 'supertest';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE } from '@wkflow/contracts';
 import { AppEvents, type AppEventMap } from '../src/platform/events/app-events';
 import { loginAs, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { newProfile } from './factories';
 
 type Agent = ReturnType<typeof request.agent>;
 type User = Awaited<ReturnType<typeof newUser>>;
@@ -120,7 +121,7 @@ describe('chat (e2e)', () => {
     // Alice posting marks her as read up to her own message.
     expect(await roomOf(alice, room.id)).toMatchObject({ unread_count: 0 });
 
-    // A read mark never moves backwards.
+    // A read mark never moves backwards: one set past every message on purpose (no call writes that).
     await ctx.dataSource.query(`UPDATE chat_reads SET "lastReadMessageId" = $3 WHERE "roomId" = $1 AND "userId" = $2`, [
       room.id,
       bobUser.id,
@@ -253,11 +254,6 @@ describe('chat (e2e)', () => {
 });
 
 /** A custom profile with chat read only. */
-async function readOnlyChatProfile(ctx: TestContext): Promise<number> {
-  const [profile] = await ctx.dataSource.query(
-    `INSERT INTO access_profiles (name, description) VALUES ($1, 'Somente leitura no chat') RETURNING id`,
-    [unique('Leitor chat ')],
-  );
-  await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'read')`, [profile.id]);
-  return profile.id;
+function readOnlyChatProfile(ctx: TestContext): Promise<number> {
+  return newProfile(ctx, { chat: 'read' }, { name: unique('Leitor chat '), description: 'Somente leitura no chat' });
 }

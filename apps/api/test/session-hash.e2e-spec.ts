@@ -46,6 +46,7 @@ describe('stored session ids (e2e)', () => {
       const [admin] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
       const old = randomBytes(24).toString('base64url');
       const sess = { cookie: { originalMaxAge: 86_400_000, httpOnly: true, path: '/', sameSite: 'lax' }, userId: admin.id };
+      // A session as the store wrote it before the migration: its id in clear.
       await ctx.dataSource.query(`INSERT INTO "session" (sid, sess, expire) VALUES ($1, $2, now() + interval '1 day')`, [
         old,
         JSON.stringify(sess),

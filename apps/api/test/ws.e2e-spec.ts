@@ -10,6 +10,7 @@ import { RealtimeService } from '../src/platform/realtime/realtime.service';
 import { eventually } from './utils/smtp';
 import { closedWithin, type LiveMessage, type LiveSocket, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
+import { newClient } from './factories';
 
 type Agent = ReturnType<typeof request.agent>;
 const QUIET = { REMINDER_INTERVAL_MS: '3600000' };
@@ -34,6 +35,7 @@ describe('/ws (e2e)', () => {
     expect(await refusedStatus(url, { Cookie: 'wkflow.sid=s%3Anope.invalid' })).toBe(401);
     const user = await newUser(ctx, { profileId: 3 });
     const cookie = await sessionCookie(ctx, user.email, user.password);
+    // No call takes an approval back: a foreign writer does.
     await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [user.id]);
     expect(await refusedStatus(url, { Cookie: cookie })).toBe(401);
   });
@@ -93,7 +95,7 @@ describe('/ws (e2e)', () => {
     // A task change reaches (as a 'board.changed' delta) the sockets of those who may see the task
     // (A, assigned); B (Colaborador, not assigned) hears of it no more than of A's notification.
     const admin = await loginAsAdmin(ctx);
-    const [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    const { id: clientId } = await newClient(ctx);
     const task = await admin
       .post('/api/tasks')
       .send({
@@ -189,6 +191,7 @@ describe('/ws (e2e)', () => {
 
     socket = await openSocket(url, await sessionCookie(ctx, user.email, NEW_PASSWORD));
     const token = randomBytes(32).toString('base64url');
+    // The token a reset e-mail would carry, written as the reset request would write it.
     await ctx.dataSource.query(
       `INSERT INTO password_reset_tokens ("userId", "tokenHash", "expiresAt") VALUES ($1, $2, now() + interval '1 hour')`,
       [user.id, hashResetToken(token)],
