@@ -6,6 +6,7 @@ import { startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import { savePreference, settledState } from './utils/notification-state';
 import { loginAs, loginAsAdmin, newUser, unique } from './utils/test-app';
+import { adminUserId, newClient, newProfile, newTask } from './factories';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -36,8 +37,8 @@ describe('notifications (e2e)', () => {
     // Its own database and queue: on the shared ones its worker would first send every e-mail other suites left waiting.
     ctx = await startIsolatedApp('notifications', { SMTP_URL: smtp.url, ...CONFIG });
     admin = await loginAsAdmin(ctx);
-    [{ id: adminId }] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
-    [{ id: clientId }] = await ctx.dataSource.query(`INSERT INTO clients (name) VALUES ($1) RETURNING id`, [unique('Cliente ')]);
+    adminId = await adminUserId(ctx);
+    ({ id: clientId } = await newClient(ctx));
     [{ id: doneColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'concluídos'`);
     [{ id: todoColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'A fazer'`);
   });
@@ -135,6 +136,7 @@ describe('notifications (e2e)', () => {
           assignedTo: [ana.id, carlos.id, former.id],
         })
         .expect(201);
+      // No call takes an approval back: a foreign writer does.
       await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [former.id]);
       const carlosAgent = await loginAs(ctx, carlos.email, carlos.password);
       await carlosAgent.put(`/api/tasks/${task.body.id}/move`).send({ columnId: doneColumnId, position: 1 }).expect(200);
@@ -209,13 +211,7 @@ describe('notifications (e2e)', () => {
     });
 
     it('never tells users who may not read tasks', async () => {
-      const [{ id: hiddenProfile }] = await ctx.dataSource.query(
-        `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tarefas') RETURNING id`,
-        [unique('Sem tarefas ')],
-      );
-      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'hidden')`, [
-        hiddenProfile,
-      ]);
+      const hiddenProfile = await newProfile(ctx, { tasks: 'hidden' }, { name: unique('Sem tarefas '), description: 'sem tarefas' });
       const blind = await newUser(ctx, { profileId: hiddenProfile });
       const ana = await newUser(ctx, { profileId: 3 });
       await admin
@@ -242,13 +238,7 @@ describe('notifications (e2e)', () => {
         await newUser(ctx, { profileId: 3 }),
         await newUser(ctx, { profileId: 2 }),
       ];
-      const [{ id: noChat }] = await ctx.dataSource.query(
-        `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem chat') RETURNING id`,
-        [unique('Sem chat ')],
-      );
-      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'chat', 'hidden')`, [
-        noChat,
-      ]);
+      const noChat = await newProfile(ctx, { chat: 'hidden' }, { name: unique('Sem chat '), description: 'sem chat' });
       const outsider = await newUser(ctx, { profileId: noChat });
       const socket = await openSocket(await wsUrl(ctx), await sessionCookie(ctx, online.email, online.password));
 
@@ -284,22 +274,17 @@ describe('notifications (e2e)', () => {
       assignees: number[],
       extra: { column?: number; archived?: boolean; reminderTime?: string; createdBy?: number } = {},
     ) => {
-      const [{ id }] = await ctx.dataSource.query(
-        `INSERT INTO tasks (title, description, "clientId", "columnId", deadline, "isArchived", "reminderTime", "createdBy")
-         VALUES ($1, 'd', $2, $3, now() + make_interval(mins => $4), $5, $6, $7) RETURNING id`,
-        [
-          unique('Prazo '),
-          clientId,
-          extra.column ?? todoColumnId,
-          minutes,
-          extra.archived ?? false,
-          extra.reminderTime ?? null,
-          extra.createdBy ?? adminId,
-        ],
-      );
-      for (const userId of assignees)
-        await ctx.dataSource.query(`INSERT INTO task_assignees ("taskId", "userId") VALUES ($1, $2)`, [id, userId]);
-      return id as number;
+      const task = await newTask(ctx, {
+        title: unique('Prazo '),
+        client: clientId,
+        column: extra.column ?? todoColumnId,
+        deadline: new Date(Date.now() + minutes * 60_000),
+        isArchived: extra.archived ?? false,
+        reminderTime: extra.reminderTime ?? null,
+        createdBy: extra.createdBy ?? adminId,
+        assignees,
+      });
+      return task.id;
     };
     const typesFor = async (userId: number) => (await rowsOf(userId)).map((r: { type: string }) => r.type);
 
@@ -336,19 +321,14 @@ describe('notifications (e2e)', () => {
       expect(await typesFor(ana.id)).toEqual(['task_reminder']);
       await reminders().runOnce();
       expect(await typesFor(ana.id)).toEqual(['task_reminder']);
+      // A later deadline, moved by hand: the deadline, not the task, is what was reminded of.
       await ctx.dataSource.query(`UPDATE tasks SET deadline = deadline + interval '2 hours' WHERE id = $1`, [taskId]);
       await reminders().runOnce();
       expect(await typesFor(ana.id)).toEqual(['task_reminder', 'task_reminder']);
     });
 
     it('reminds only those who may see the task now: not an assignee whose profile hides tasks, nor a creator who sees only his assigned tasks', async () => {
-      const [{ id: hiddenProfile }] = await ctx.dataSource.query(
-        `INSERT INTO access_profiles (name, description) VALUES ($1, 'sem tarefas') RETURNING id`,
-        [unique('Sem tarefas ')],
-      );
-      await ctx.dataSource.query(`INSERT INTO module_permissions ("profileId", module, permission) VALUES ($1, 'tasks', 'hidden')`, [
-        hiddenProfile,
-      ]);
+      const hiddenProfile = await newProfile(ctx, { tasks: 'hidden' }, { name: unique('Sem tarefas '), description: 'sem tarefas' });
       const [blind, ana, creator] = [
         await newUser(ctx, { profileId: hiddenProfile }),
         await newUser(ctx, { profileId: 3 }),
@@ -414,6 +394,7 @@ describe('notifications (e2e)', () => {
 
     it('keeps the last 100', async () => {
       const me = await newUser(ctx, { profileId: 3 });
+      // 105 back-dated rows in one statement (one factory call per row would only slow the suite).
       await ctx.dataSource.query(
         `INSERT INTO notifications ("userId", type, title, message, "createdAt") SELECT $1, 'task_assigned', 'n' || g, 'm', now() - make_interval(secs => g) FROM generate_series(1, 105) g`,
         [me.id],
