@@ -2,7 +2,7 @@ import type request from 'supertest';
 import { CHAT_MESSAGES, CHAT_PAGE_SIZE } from '@wkflow/contracts';
 import { AppEvents, type AppEventMap } from '../src/platform/events/app-events';
 import { loginAs, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
-import { newProfile } from './factories';
+import { newChatMessages, newChatRoom, newProfile } from './factories';
 
 type Agent = ReturnType<typeof request.agent>;
 type User = Awaited<ReturnType<typeof newUser>>;
@@ -121,7 +121,7 @@ describe('chat (e2e)', () => {
     // Alice posting marks her as read up to her own message.
     expect(await roomOf(alice, room.id)).toMatchObject({ unread_count: 0 });
 
-    // A read mark never moves backwards: one set past every message on purpose (no call writes that).
+    // A read mark never moves backwards. Breaks the data on purpose: a mark past every message, which no call writes.
     await ctx.dataSource.query(`UPDATE chat_reads SET "lastReadMessageId" = $3 WHERE "roomId" = $1 AND "userId" = $2`, [
       room.id,
       bobUser.id,
@@ -180,17 +180,11 @@ describe('chat (e2e)', () => {
   });
 
   it('pages: the latest messages first, older ones with ?before', async () => {
-    const room = await newRoom();
+    const room = await newChatRoom(ctx, { createdBy: aliceUser.id });
     const total = CHAT_PAGE_SIZE + 7;
-    // Written directly: 57 requests would only slow the suite down.
-    const ids: number[] = (
-      await ctx.dataSource.query(
-        `INSERT INTO chat_messages ("roomId", "userId", message) SELECT $1, $2, 'mensagem ' || n FROM generate_series(1, $3) AS n ORDER BY n RETURNING id`,
-        [room.id, aliceUser.id, total],
-      )
-    )
-      .map((r: { id: number }) => r.id)
-      .sort((a: number, b: number) => a - b);
+    // One statement: 57 requests would only slow the suite down.
+    const texts = Array.from({ length: total }, (_, i) => `mensagem ${i + 1}`);
+    const ids = (await newChatMessages(ctx, { room: room.id, user: aliceUser.id, messages: texts })).map((m) => m.id).sort((a, b) => a - b);
 
     const latest = await bob.get(`/api/chat/rooms/${room.id}/messages`).expect(200);
     expect(latest.body).toHaveLength(CHAT_PAGE_SIZE);

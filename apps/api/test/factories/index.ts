@@ -13,3 +13,4 @@ export { adminUserId, newProfile, newUser, type NewUser, type NewUserOptions, ty
 export { newQueuedEmail } from './email';
 export { newNotification, type NewNotificationOptions } from './notifications';
 export { newRecommendation, newReport, type NewReportOptions } from './analytics';
+export { newChatMessages, newChatRoom, type NewChatRoomOptions } from './chat';
