@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type request from 'supertest';
 import WebSocket from 'ws';
-import { hashResetToken } from '../src/auth/password-reset.service';
 import { SessionsService } from '../src/auth/sessions.service';
 import { BoardFeed } from '../src/notifications/board-feed';
 import { NotificationsService } from '../src/notifications/notifications.service';
@@ -10,7 +8,7 @@ import { RealtimeService } from '../src/platform/realtime/realtime.service';
 import { eventually } from './utils/smtp';
 import { closedWithin, type LiveMessage, type LiveSocket, openSocket, refusedStatus, sessionCookie, wsUrl } from './utils/realtime';
 import { createProfile, loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
-import { newClient } from './factories';
+import { newClient, newPasswordResetToken } from './factories';
 
 type Agent = ReturnType<typeof request.agent>;
 const QUIET = { REMINDER_INTERVAL_MS: '3600000' };
@@ -35,7 +33,7 @@ describe('/ws (e2e)', () => {
     expect(await refusedStatus(url, { Cookie: 'wkflow.sid=s%3Anope.invalid' })).toBe(401);
     const user = await newUser(ctx, { profileId: 3 });
     const cookie = await sessionCookie(ctx, user.email, user.password);
-    // No call takes an approval back: a foreign writer does.
+    // A foreign writer takes the approval back (no call does): the session cache must hear it through the database.
     await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [user.id]);
     expect(await refusedStatus(url, { Cookie: cookie })).toBe(401);
   });
@@ -190,12 +188,7 @@ describe('/ws (e2e)', () => {
     expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
 
     socket = await openSocket(url, await sessionCookie(ctx, user.email, NEW_PASSWORD));
-    const token = randomBytes(32).toString('base64url');
-    // The token a reset e-mail would carry, written as the reset request would write it.
-    await ctx.dataSource.query(
-      `INSERT INTO password_reset_tokens ("userId", "tokenHash", "expiresAt") VALUES ($1, $2, now() + interval '1 hour')`,
-      [user.id, hashResetToken(token)],
-    );
+    const token = await newPasswordResetToken(ctx, { user: user.id });
     await ctx.http
       .post('/api/auth/reset-password')
       .send({ token, newPassword: `${NEW_PASSWORD}-2` })
@@ -206,10 +199,12 @@ describe('/ws (e2e)', () => {
   it('revocation in the database (sessions deleted, account no longer approved) closes the sockets at once', async () => {
     const user = await newUser(ctx, { profileId: 3 });
     let socket = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
+    // A foreign writer (psql, a script) ends the sessions: only the database can tell the sockets.
     await ctx.dataSource.query(`DELETE FROM "session" WHERE (sess->>'userId')::int = $1`, [user.id]);
     expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
 
     socket = await openSocket(url, await sessionCookie(ctx, user.email, user.password));
+    // A foreign writer takes the approval back (no call does): only the database can tell the sockets.
     await ctx.dataSource.query(`UPDATE users SET "isApproved" = false WHERE id = $1`, [user.id]);
     expect(await closedWithin(socket, ENDED_WITHIN_MS)).toBe(SESSION_ENDED);
   });

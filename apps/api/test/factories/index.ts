@@ -14,3 +14,4 @@ export { newQueuedEmail } from './email';
 export { newNotification, type NewNotificationOptions } from './notifications';
 export { newRecommendation, newReport, type NewReportOptions } from './analytics';
 export { newChatMessages, newChatRoom, type NewChatRoomOptions } from './chat';
+export { newPasswordResetToken } from './auth';
