@@ -134,7 +134,7 @@ describe('board changes (e2e)', () => {
         expect(answer.columns!.find((col) => col.id === columns[2].id)!.color).toBe('#123456');
       }
 
-      // Deleted (by SQL: the log is written by the database, whoever writes): removed for both.
+      // Deleted by a foreign writer (no call deletes a task; the log is written by the database): removed for both.
       const v5 = await boardVersion();
       await ctx.dataSource.query(`DELETE FROM tasks WHERE id = $1`, [b.id]);
       expect(await since(admin, v5)).toMatchObject({ full: false, tasks: [], removed: [b.id] });
@@ -313,6 +313,7 @@ describe('board changes after a reset (e2e, own database)', () => {
     const socket = await openSocket(await wsUrl(ctx), await sessionCookie(ctx, ADMIN_EMAIL, TEST_ADMIN_PASSWORD));
     await admin.put('/api/columns/1').send({ color: '#654321' }).expect(200);
     const before = await nextBoard(socket, (m) => !!m.columns);
+    // A foreign writer's TRUNCATE: the database cannot log it row by row, so every chain restarts.
     await ctx.dataSource.query(`TRUNCATE task_attachments`);
     // An empty message past a gap (from > the version the client holds): it must resync.
     const restart = await nextBoard(socket, (m) => m.to > before.to);
