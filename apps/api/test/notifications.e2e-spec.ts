@@ -6,7 +6,7 @@ import { startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { eventually, startSmtp } from './utils/smtp';
 import { savePreference, settledState } from './utils/notification-state';
 import { loginAs, loginAsAdmin, newUser, unique } from './utils/test-app';
-import { adminUserId, newClient, newProfile, newTask } from './factories';
+import { adminUserId, columnNamed, newClient, newNotifications, newProfile, newTask, secondsAgo } from './factories';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -39,8 +39,8 @@ describe('notifications (e2e)', () => {
     admin = await loginAsAdmin(ctx);
     adminId = await adminUserId(ctx);
     ({ id: clientId } = await newClient(ctx));
-    [{ id: doneColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'concluídos'`);
-    [{ id: todoColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'A fazer'`);
+    ({ id: doneColumnId } = await columnNamed(ctx, 'concluídos'));
+    ({ id: todoColumnId } = await columnNamed(ctx, 'A fazer'));
   });
   afterAll(async () => {
     await ctx.stop();
@@ -321,8 +321,10 @@ describe('notifications (e2e)', () => {
       expect(await typesFor(ana.id)).toEqual(['task_reminder']);
       await reminders().runOnce();
       expect(await typesFor(ana.id)).toEqual(['task_reminder']);
-      // A later deadline, moved by hand: the deadline, not the task, is what was reminded of.
-      await ctx.dataSource.query(`UPDATE tasks SET deadline = deadline + interval '2 hours' WHERE id = $1`, [taskId]);
+      // A later deadline, through an edit: the deadline, not the task, is what was reminded of.
+      const { deadline } = (await admin.get(`/api/tasks/${taskId}`).expect(200)).body;
+      const later = new Date(new Date(deadline).getTime() + 2 * 60 * 60_000).toISOString();
+      await admin.put(`/api/tasks/${taskId}`).send({ deadline: later }).expect(200);
       await reminders().runOnce();
       expect(await typesFor(ana.id)).toEqual(['task_reminder', 'task_reminder']);
     });
@@ -394,10 +396,16 @@ describe('notifications (e2e)', () => {
 
     it('keeps the last 100', async () => {
       const me = await newUser(ctx, { profileId: 3 });
-      // 105 back-dated rows in one statement (one factory call per row would only slow the suite).
-      await ctx.dataSource.query(
-        `INSERT INTO notifications ("userId", type, title, message, "createdAt") SELECT $1, 'task_assigned', 'n' || g, 'm', now() - make_interval(secs => g) FROM generate_series(1, 105) g`,
-        [me.id],
+      // 105 rows, n1 the newest, a second apart.
+      await newNotifications(
+        ctx,
+        Array.from({ length: 105 }, (_, i) => ({
+          user: me.id,
+          type: 'task_assigned',
+          title: `n${i + 1}`,
+          message: 'm',
+          createdAt: secondsAgo(i + 1),
+        })),
       );
       const agent = await loginAs(ctx, me.email, me.password);
       const list = (await agent.get('/api/notifications').expect(200)).body;

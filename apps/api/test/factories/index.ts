@@ -11,7 +11,7 @@ export { assignTask, columnNamed, firstOpenColumn, newColumn, newTask, newTaskHi
 export { newTimeEntry, type NewTimeEntryOptions } from './timer';
 export { adminUserId, newProfile, newUser, type NewUser, type NewUserOptions, type Permissions } from './users';
 export { newQueuedEmail } from './email';
-export { newNotification, type NewNotificationOptions } from './notifications';
+export { newNotification, newNotifications, type NewNotificationOptions } from './notifications';
 export { newRecommendation, newReport, type NewReportOptions } from './analytics';
 export { newChatMessages, newChatRoom, type NewChatRoomOptions } from './chat';
 export { newPasswordResetToken } from './auth';
