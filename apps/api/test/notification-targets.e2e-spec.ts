@@ -4,7 +4,7 @@ import { isolatedDatabase } from './utils/isolated-app';
 import { eventually, startSmtp, type ReceivedMail } from './utils/smtp';
 import { savePreference, settledState } from './utils/notification-state';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext, unique } from './utils/test-app';
-import { newClient } from './factories';
+import { columnNamed, newClient, newNotifications, secondsAgo } from './factories';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -106,7 +106,7 @@ describe('notifications that lead somewhere (e2e)', () => {
 
     it('keeps task_completed (browser off by default) in the bell, with its task', async () => {
       const ana = await newUser(ctx, { profileId: 3 });
-      const [{ id: doneColumnId }] = await ctx.dataSource.query(`SELECT id FROM columns WHERE name = 'concluídos'`);
+      const { id: doneColumnId } = await columnNamed(ctx, 'concluídos');
       const task = await admin
         .post('/api/tasks')
         .send({ title: unique('Feita '), description: 'd', clientId, deadline: inDays(2), assignedTo: [ana.id] })
@@ -312,16 +312,23 @@ describe('notifications that lead somewhere (e2e)', () => {
   describe('history', () => {
     it('pages the whole history with a cursor and answers the true counts', async () => {
       const me = await newUser(ctx, { profileId: 3 });
-      // 135 back-dated rows in two statements (one factory call per row would only slow the suite).
-      await ctx.dataSource.query(
-        `INSERT INTO notifications ("userId", type, title, message, "isRead", "createdAt")
-         SELECT $1, 'task_assigned', 'n' || g, 'm', g % 3 = 0, now() - make_interval(secs => g) FROM generate_series(1, 130) g`,
-        [me.id],
+      // 130 rows, n1 the newest, a second apart; every third one read.
+      await newNotifications(
+        ctx,
+        Array.from({ length: 130 }, (_, i) => ({
+          user: me.id,
+          type: 'task_assigned',
+          title: `n${i + 1}`,
+          message: 'm',
+          isRead: (i + 1) % 3 === 0,
+          createdAt: secondsAgo(i + 1),
+        })),
       );
       // Rows of the same instant are ordered by id, and pages do not split or repeat them.
-      await ctx.dataSource.query(
-        `INSERT INTO notifications ("userId", type, title, message, "createdAt") SELECT $1, 'test', 'same' || g, 'm', now() - interval '61 seconds' FROM generate_series(1, 5) g`,
-        [me.id],
+      const instant = secondsAgo(61);
+      await newNotifications(
+        ctx,
+        Array.from({ length: 5 }, (_, i) => ({ user: me.id, type: 'test', title: `same${i + 1}`, message: 'm', createdAt: instant })),
       );
       const agent = await loginAs(ctx, me.email, me.password);
       const first = (await agent.get('/api/notifications/history?limit=10').expect(200)).body;
