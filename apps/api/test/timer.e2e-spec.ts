@@ -1,5 +1,5 @@
 import { periodStart } from '@wkflow/contracts';
-import { adminUserId, assignTask, newClient, newProfile, newTask, newTimeEntry } from './factories';
+import { adminUserId, assignTask, newClient, newProfile, newTask, newTimeEntry, secondsAgo } from './factories';
 import { loginAs, loginAsAdmin, newUser, startTestApp, type TestContext } from './utils/test-app';
 
 type Agent = Awaited<ReturnType<typeof loginAs>>;
@@ -36,7 +36,7 @@ describe('timer (e2e)', () => {
     expect(active.body).toMatchObject({ id: started.body.id, taskId, startTime: started.body.startTime });
     expect(active.body.taskTitle).toEqual(expect.any(String));
 
-    // Pretend it ran for 90 seconds (back-dated by hand).
+    // Pretend it ran for 90 seconds: back-dates the entry the start under test wrote (no factory made it).
     await ctx.dataSource.query(`UPDATE time_entries SET "startTime" = now() - interval '90 seconds' WHERE id = $1`, [started.body.id]);
     const stopped = await me.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
     expect(stopped.body.duration).toBeGreaterThanOrEqual(90);
@@ -175,13 +175,13 @@ describe('timer (e2e)', () => {
     const running = await me.agent.put(`/api/time-entries/${started.body.id}`).send({ duration: 60 }).expect(409);
     expect(running.body.message).toBe('Pare o timer antes de editar este registro');
     await me.agent.post(`/api/time-entries/${started.body.id}/stop`).expect(200);
-    // An edit may not end in the future: the entry started two hours ago (back-dated by hand).
-    await ctx.dataSource.query(`UPDATE time_entries SET "startTime" = now() - interval '2 hours' WHERE id = $1`, [started.body.id]);
-    const edited = await me.agent.put(`/api/time-entries/${started.body.id}`).send({ duration: 5400 }).expect(200);
+    // An edit may not end in the future: an entry that started two hours ago and ran a minute.
+    const entry = await newTimeEntry(ctx, { user: me.id, task: taskId, start: secondsAgo(2 * 60 * 60), seconds: 60 });
+    const edited = await me.agent.put(`/api/time-entries/${entry.id}`).send({ duration: 5400 }).expect(200);
     expect(edited.body.duration).toBe(5400);
     expect(new Date(edited.body.endTime).getTime() - new Date(edited.body.startTime).getTime()).toBe(5400 * 1000);
-    await me.agent.delete(`/api/time-entries/${started.body.id}`).expect(200);
-    await me.agent.delete(`/api/time-entries/${started.body.id}`).expect(404);
+    await me.agent.delete(`/api/time-entries/${entry.id}`).expect(200);
+    await me.agent.delete(`/api/time-entries/${entry.id}`).expect(404);
   });
 
   it('answers bad input with 400 and writes nothing', async () => {
