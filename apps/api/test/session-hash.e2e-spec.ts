@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { HashedSessionIds1795441700000 } from '../src/platform/database/migrations/1795441700000-HashedSessionIds';
+import { adminUserId } from './factories';
 import { startIsolatedApp } from './utils/isolated-app';
 import { ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestContext } from './utils/test-app';
 
@@ -43,10 +44,9 @@ describe('stored session ids (e2e)', () => {
     const runner = ctx.dataSource.createQueryRunner();
     try {
       await migration.down(runner);
-      const [admin] = await ctx.dataSource.query(`SELECT id FROM users WHERE username = 'admin'`);
       const old = randomBytes(24).toString('base64url');
-      const sess = { cookie: { originalMaxAge: 86_400_000, httpOnly: true, path: '/', sameSite: 'lax' }, userId: admin.id };
-      // A session as the store wrote it before the migration: its id in clear.
+      const sess = { cookie: { originalMaxAge: 86_400_000, httpOnly: true, path: '/', sameSite: 'lax' }, userId: await adminUserId(ctx) };
+      // Plays a foreign writer: the store as it was before the migration, keeping the id in clear (the app now hashes it).
       await ctx.dataSource.query(`INSERT INTO "session" (sid, sess, expire) VALUES ($1, $2, now() + interval '1 day')`, [
         old,
         JSON.stringify(sess),
