@@ -365,7 +365,7 @@ describe('login limits: past the account ceiling, the owner gets in through an e
     const device = newAddress();
     await login(http, device, owner.email, owner.password).expect(403);
     const token = unlockToken(await eventually(() => mailsTo(owner.email, UNLOCK_SUBJECT)[0]));
-    // Back-dated: the hour of the link has passed.
+    // Back-dates the link the login under test wrote (no factory made it): its hour has passed.
     await ctx.dataSource.query(`UPDATE login_unlock_tokens SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`, [owner.id]);
     await unlock(token).expect(400);
     await login(http, device, owner.email, owner.password).expect(403);

@@ -163,7 +163,7 @@ describe('password reset (e2e)', () => {
       PASSWORD_RESET_INVALID,
     );
 
-    // Expired: an hour has passed (back-dated by hand).
+    // Expired: back-dates the link the request under test wrote (no factory made it), as if its hour had passed.
     await ctx.dataSource.query(`UPDATE password_reset_tokens SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`, [user.id]);
     expect((await ctx.http.post('/api/auth/reset-password').send({ token: second, newPassword: 'nova-senha-1' }).expect(400)).body).toEqual(
       invalid,
