@@ -11,13 +11,34 @@ import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
-/** The API's AnalyticsService as built, without the cache around it (null without a build). */
+/** The API's AnalyticsService as built, on its figures read model, without the cache around them (null without a build). */
 function uncachedAnalytics() {
-  const file = join(process.env.BENCH_API_DIST_DIR ?? '', 'analytics/analytics.service.js');
-  if (!process.env.BENCH_API_DIST_DIR || !existsSync(file)) return null;
-  const { AnalyticsService } = createRequire(file)(file);
-  const dataSource = { query: (text, params) => pool.query(text, params).then((r) => r.rows) };
-  return new AnalyticsService(dataSource, { appTimezone: process.env.APP_TIMEZONE ?? 'America/Sao_Paulo' });
+  const dist = process.env.BENCH_API_DIST_DIR ?? '';
+  const service = join(dist, 'analytics/analytics.service.js');
+  const readModel = join(dist, 'analytics/repositories/figures-read-model.repository.js');
+  if (!process.env.BENCH_API_DIST_DIR || !existsSync(service) || !existsSync(readModel)) return null;
+  const { AnalyticsService } = createRequire(service)(service);
+  const { FiguresReadModel } = createRequire(readModel)(readModel);
+  // What the read model asks of TypeORM's DataSource: query, and a transaction at an isolation level.
+  const runner = (client) => ({ query: (text, params) => client.query(text, params).then((r) => r.rows) });
+  const dataSource = {
+    ...runner(pool),
+    async transaction(isolation, work) {
+      const client = await pool.connect();
+      try {
+        await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+        const result = await work(runner(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return new AnalyticsService(new FiguresReadModel(dataSource), { appTimezone: process.env.APP_TIMEZONE ?? 'America/Sao_Paulo' });
 }
 const analytics = uncachedAnalytics();
 const FIGURES = new Set(['dashboard', 'trend', 'productivity', 'clients']);
