@@ -52,7 +52,7 @@ export function assertSafeInputOnce(value: unknown): void {
 /**
  * The same check on the parsed JSON body and the query string, before guards, interceptors and
  * pipes (anything that reads the body early sees only safe input). Route parameters and multipart
- * fields are checked by the global pipe (common/validation.ts).
+ * fields are checked by the global pipe (platform/http/validation.ts).
  */
 export function rejectUnsafeInput(req: Request, res: Response, next: NextFunction): void {
   try {

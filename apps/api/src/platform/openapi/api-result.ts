@@ -18,7 +18,7 @@ interface CommonOptions {
 
 export interface ResultOptions extends CommonOptions {
   isArray?: boolean;
-  /** The result may be null: sent as the JSON `null` (common/null-as-json.ts). */
+  /** The result may be null: sent as the JSON `null` (platform/http/null-as-json.ts). */
   nullable?: boolean;
   /** Other statuses answered with the same body shape (health's 503). */
   alsoWith?: number[];

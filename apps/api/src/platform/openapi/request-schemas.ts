@@ -111,7 +111,7 @@ function describeProperty(owner: string, property: string, rules: ValidationMeta
   }
   if (readsOthers && !objectRules.length)
     throw new Error(
-      `${owner}.${property}: a ValidateIf that reads another field cannot be stated in the OpenAPI document; use OnlyWith or OneOfFields (common/validation.ts)`,
+      `${owner}.${property}: a ValidateIf that reads another field cannot be stated in the OpenAPI document; use OnlyWith or OneOfFields (platform/http/validation.ts)`,
     );
   const isDefined = rules.some((rule) => rule.type === ValidationTypes.IS_DEFINED);
   // A condition that is false skips every validator of the property: a missing (or null) value is then accepted.
@@ -224,7 +224,7 @@ export function describeQuery(dto: Class<unknown>, generated: { name: string; in
     // A query value is text or absent, never null.
     if (Array.isArray(schema.type)) schema.type = schema.type.find((type) => type !== 'null');
     if (Array.isArray(schema.enum)) schema.enum = schema.enum.filter((value) => value !== null);
-    // A query value is text: an integer is read only from canonical digits (common/validation.ts toInteger).
+    // A query value is text: an integer is read only from canonical digits (platform/http/validation.ts toInteger).
     if (schema.type === 'integer')
       schema.pattern = typeof schema.minimum === 'number' && schema.minimum >= 1 ? '^[1-9][0-9]*$' : CANONICAL_INT.source;
     const description = (before?.description ?? schema.description) as string | undefined;
