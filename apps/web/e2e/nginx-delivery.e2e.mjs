@@ -19,7 +19,7 @@ const TEMPLATE = join(root, 'docker/nginx.conf.template');
 const ENTRYPOINT = readFileSync(join(root, 'docker/web-entrypoint.sh'), 'utf8');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // The headers the API's helmet sends over plain http (the built API: apps/api/dist).
-const { plainHttpSecurityHeaders } = createRequire(import.meta.url)(join(root, 'apps/api/dist/common/security-headers.js'));
+const { plainHttpSecurityHeaders } = createRequire(import.meta.url)(join(root, 'apps/api/dist/platform/http/security-headers.js'));
 const API_HEADERS = plainHttpSecurityHeaders();
 
 let api;
