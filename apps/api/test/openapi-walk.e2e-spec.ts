@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import request from 'supertest';
+import { INVALID_SESSION_ID } from '../src/auth/sessions.controller';
 import { INVALID_ID } from '../src/platform/http/id-param';
 import { startIsolatedApp, type IsolatedApp } from './utils/isolated-app';
 import { responseChecker, schemaCompiler } from './utils/openapi-responses';
@@ -49,6 +50,8 @@ const BUSINESS_RULES: { operation: string; message: RegExp; why: string }[] = [
 ];
 
 const BAD_IDS = ['0x10', '1e3', '+1', '01', '1.5', '0', ' 1', '2147483648', '-1'];
+/** Path ids that are no integer say so with their own message (a session's listed id). */
+const PATH_ID_MESSAGES: Record<string, string> = { '/api/auth/sessions/{id}': INVALID_SESSION_ID };
 const BAD_QUERY_INTEGERS = ['0x10', '1e3', '+1', '01', '1.5', ' 1', '-1', 'abc'];
 /** A 1×1 PNG (the client logo upload checks the bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -108,7 +111,11 @@ describe('OpenAPI walk: every operation, valid and invalid requests generated fr
     const p = op.path;
     const ids: Record<string, string> = {};
     if (!p.includes('{')) return ids;
-    if (p.startsWith('/api/users/')) {
+    if (p === '/api/auth/sessions/{id}') {
+      // Another session of the walking administrator's, which the call ends.
+      const other = await loginAsAdmin(ctx);
+      ids.id = ((await other.get('/api/auth/sessions').expect(200)).body as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+    } else if (p.startsWith('/api/users/')) {
       ids.id = String((await newUser(ctx, { approved: !/approve|reject/.test(p) })).id);
     } else if (p.startsWith('/api/access-profiles/')) ids.id = String(await makeProfile());
     else if (p.startsWith('/api/module-permissions/'))
@@ -387,7 +394,7 @@ describe('OpenAPI walk: every operation, valid and invalid requests generated fr
 
   /** The agent an operation is called with: a user of its own for the calls on one's own session and account. */
   async function actor(op: Operation): Promise<{ agent: Agent; password?: string }> {
-    if (['/api/auth/logout', '/api/auth/change-password', '/api/auth/profile'].includes(op.path)) {
+    if (['/api/auth/logout', '/api/auth/change-password', '/api/auth/profile', '/api/auth/sessions/end-others'].includes(op.path)) {
       const user = await newUser(ctx);
       return { agent: await loginAs(ctx, user.email, user.password), password: user.password };
     }
@@ -469,7 +476,7 @@ describe('OpenAPI walk: every operation, valid and invalid requests generated fr
             { ...base, ids: { ...c.ids, [param.name]: bad } },
             agent,
           );
-          if (response.status === 400 && response.body.message !== INVALID_ID)
+          if (response.status === 400 && response.body.message !== (PATH_ID_MESSAGES[op.path] ?? INVALID_ID))
             failures.push(`${name(op)} path ${bad}: message ${response.body.message}`);
         }
 

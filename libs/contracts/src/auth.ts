@@ -88,3 +88,36 @@ export const LOGIN_UNLOCKED = 'Acesso liberado. Volte ao aparelho em que você t
 export const LOGIN_UNLOCK_INVALID = 'Este link de liberação é inválido, já foi usado ou expirou. Tente entrar de novo para receber outro.';
 /** How long an unlock link works. */
 export const LOGIN_UNLOCK_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * GET /api/auth/sessions: one browser or device where the user is signed in. `id` names it in this
+ * list and in DELETE /api/auth/sessions/{id}; it is not the cookie's id and cannot be used as one.
+ */
+export interface UserSession {
+  id: string;
+  /** The session making this request. */
+  current: boolean;
+  /** From the user agent: 'Chrome 131', 'Linux'; null when it says nothing known. */
+  browser: string | null;
+  os: string | null;
+  mobile: boolean;
+  /** The address it signed in from. */
+  address: string | null;
+  /** When it signed in (null for a session opened before this was recorded). */
+  createdAt: string | null;
+  /** Its last request, to the hour (the session's expiry is renewed at most hourly); now for the current one. */
+  lastSeenAt: string;
+}
+
+/** POST /api/auth/sessions/end-others: how many sessions ended. */
+export interface EndedSessionsResponse {
+  ended: number;
+}
+
+export const SESSION_NOT_FOUND = 'Sessão não encontrada ou já encerrada';
+
+/** 'Chrome 131 em Linux', 'Firefox', 'Navegador desconhecido': how a session is named in the lists. */
+export function sessionDeviceLabel(session: Pick<UserSession, 'browser' | 'os'>): string {
+  if (session.browser && session.os) return `${session.browser} em ${session.os}`;
+  return session.browser ?? session.os ?? 'Navegador desconhecido';
+}

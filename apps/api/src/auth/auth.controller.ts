@@ -24,7 +24,6 @@ import { SecureCookieTransport } from './secure-transport.guard';
 import { SessionsService } from './sessions.service';
 import { LocalSignInGuard } from './sign-in/local-sign-in.guard';
 import { SignInService, signedInUser } from './sign-in/sign-in.service';
-import { AppEvents } from '../platform/events/app-events';
 import { ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('auth')
@@ -39,7 +38,6 @@ export class AuthController {
     private readonly resets: PasswordResetService,
     private readonly unlocks: LoginUnlockService,
     private readonly signIn: SignInService,
-    private readonly events: AppEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -61,7 +59,7 @@ export class AuthController {
   @ApiResult('MeResponse', { errors: [401, 429] })
   // The body is validated (and read) by LocalSignInGuard; declared here for the pipe and the OpenAPI document.
   async login(@Body() _credentials: LoginDto, @Req() request: Request): Promise<MeResponse> {
-    return this.signIn.establish(request, signedInUser(request));
+    return this.signIn.establish(request, signedInUser(request), 'password');
   }
 
   /** Makes the source the link was sent for known to its account: the login from there gets in. */
@@ -115,8 +113,7 @@ export class AuthController {
       throw error;
     }
     await this.sessions.revokeUserSessions(userId);
-    this.events.emit('AccessChanged', { scope: userId }); // this process's session cache forgets him at once
-    return this.signIn.establish(request, await this.auth.me(userId));
+    return this.signIn.establish(request, await this.auth.me(userId), 'password_reset');
   }
 
   @Public()

@@ -13,6 +13,7 @@ import { SessionAccess } from '../platform/access/session-access';
 import { SessionAccessService } from './session-access.service';
 import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
+import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { LocalStrategy } from './sign-in/local.strategy';
 import { SignInService } from './sign-in/sign-in.service';
@@ -29,7 +30,7 @@ import { SignInService } from './sign-in/sign-in.service';
 @Global()
 @Module({
   imports: [UsersModule, EmailModule],
-  controllers: [AuthController],
+  controllers: [AuthController, SessionsController],
   providers: [
     AuthRepository,
     LocalStrategy,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { UserAccessRow } from '../users/user-access';
 import { type Db, ModuleRepository } from '../platform/database/repository';
 import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
@@ -12,6 +13,13 @@ export const SESSION_TABLE = 'session';
 
 /** The session's user as the users module's `user_access` view answers it. */
 const USER_ACCESS = `SELECT id, username, name, role, "accessProfileId", permissions FROM user_access`;
+
+/** One stored session of a user: its key (the hash of the cookie's id), its JSON and its expiry. */
+export interface StoredSession {
+  sid: string;
+  sess: { signedInAt?: string; userAgent?: string; address?: string };
+  expire: Date;
+}
 
 /** A session row with its approved user (null: none, or not approved), read in one query. */
 export interface SessionWithUser {
@@ -47,12 +55,38 @@ export class AuthRepository extends ModuleRepository {
     return row;
   }
 
-  /** Deletes every session of the user but `exceptStoredId` (null: all). */
-  async deleteUserSessions(userId: number, exceptStoredId: string | null): Promise<void> {
-    await this.dataSource.query(`DELETE FROM "${SESSION_TABLE}" WHERE (sess->>'userId')::int = $1 AND ($2::varchar IS NULL OR sid <> $2)`, [
-      userId,
-      exceptStoredId,
-    ]);
+  // Compared as text so the IDX_session_user index on sess->>'userId' serves these.
+
+  /** Deletes every session of the user but `exceptStoredId` (null: all); answers how many went. */
+  async deleteUserSessions(userId: number, exceptStoredId: string | null): Promise<number> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM "${SESSION_TABLE}" WHERE sess->>'userId' = $1::text AND ($2::varchar IS NULL OR sid <> $2)`,
+      [userId, exceptStoredId],
+    );
+    return count;
+  }
+
+  /** The user's unexpired sessions, the latest sign-in first. */
+  userSessions(userId: number): Promise<StoredSession[]> {
+    return this.dataSource.query(
+      `SELECT sid, sess, expire FROM "${SESSION_TABLE}" WHERE sess->>'userId' = $1::text AND expire > now()
+        ORDER BY sess->>'signedInAt' DESC NULLS LAST, expire DESC`,
+      [userId],
+    );
+  }
+
+  /** Deletes one session if it is the user's; answers whether it did. */
+  async deleteUserSession(userId: number, storedId: string): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM "${SESSION_TABLE}" WHERE sid = $1 AND sess->>'userId' = $2::text`,
+      [storedId, userId],
+    );
+    return count > 0;
+  }
+
+  /** An audit row of the auth module's (sign-ins, ended sessions). */
+  audit(entry: AuditEntry): Promise<void> {
+    return recordAudit(this.dataSource, entry);
   }
 
   /** The unexpired sessions among these stored ids, with their users' ids. */

@@ -24,6 +24,19 @@ export function storedSessionId(sid: string): string {
   return createHash('sha256').update(sid).digest('hex');
 }
 
+/**
+ * The id a session goes by in its user's list (GET /api/auth/sessions): derived from the stored key,
+ * so neither the cookie's id nor the table's key leaves the server.
+ */
+export function listedSessionId(storedId: string): string {
+  return createHash('sha256').update(`listed:${storedId}`).digest('base64url').slice(0, 22);
+}
+
+/** When a stored session last made a request: its expiry is renewed (to now + the maximum age) at most hourly. */
+export function lastSeenAt(expire: Date): Date {
+  return new Date(expire.getTime() - SESSION_MAX_AGE_MS);
+}
+
 /** What the store read together with the session: its stored expiry and its user (null: gone or not approved). */
 interface SessionLoad {
   expire: Date;

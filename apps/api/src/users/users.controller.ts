@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PendingUser, RejectUserResponse, SuccessResponse, User } from '@wkflow/contracts';
@@ -62,6 +62,15 @@ export class UsersController {
     @Req() request: Request,
   ): Promise<SuccessResponse> {
     await this.users.setPassword(user, id, dto, request.sessionID);
+    return { success: true };
+  }
+
+  /** Ends every session of the user (but not the caller's own current one). */
+  @RequirePermission('users', 'write')
+  @Delete(':id/sessions')
+  @ApiResult('SuccessResponse')
+  async endSessions(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Req() request: Request): Promise<SuccessResponse> {
+    await this.users.endSessions(user, id, request.sessionID);
     return { success: true };
   }
 

@@ -171,6 +171,20 @@ export class UsersService {
   }
 
   /**
+   * An administrator ends every session of a user (a lost laptop, a departure): his requests get
+   * 401 and his sockets close at once on every replica. The caller's own current session stays.
+   */
+  async endSessions(actor: AuthenticatedUser, id: number, currentSessionId: string): Promise<void> {
+    const target = await this.users.profilesOf(id);
+    if (!target) throw new NotFoundException(USER_NOT_FOUND);
+    this.assertMayTouchAdmin(actor, target.accessProfileId);
+    await this.events.emitAndWait('SessionsEndRequested', { userId: id, exceptSessionId: id === actor.id ? currentSessionId : undefined });
+    await this.users.transaction((db) =>
+      recordAudit(db, { actorId: actor.id, action: 'sessions_ended', entity: 'user', entityId: id, data: { byAdmin: true } }),
+    );
+  }
+
+  /**
    * Approves once: the conditional UPDATE lets exactly one of parallel approvals through; the
    * others find the row approved and get a 409. The approval grants the profile it names, or the
    * one the account holds (Colaborador from registration, never Administrador): what the

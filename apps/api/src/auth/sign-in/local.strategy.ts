@@ -1,9 +1,10 @@
-import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import { ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { LOGIN_UNLOCK_SENT, type User } from '@wkflow/contracts';
 import { AuthLimits, LOGIN_RATE_LIMITED, type LoginAttempt, TooManyRequests } from '../auth-limits';
+import { AuthRepository } from '../auth.repository';
 import { AuthService } from '../auth.service';
 import { clientAddress, clientSource } from '../client-source';
 import { LoginUnlockService } from '../login-unlock.service';
@@ -26,6 +27,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     private readonly limits: AuthLimits,
     private readonly resets: PasswordResetService,
     private readonly unlocks: LoginUnlockService,
+    private readonly records: AuthRepository,
   ) {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false });
   }
@@ -42,6 +44,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     } catch (error) {
       // A pending account's right password is no guess.
       if (error instanceof ForbiddenException) await attempt.notCounted();
+      if (error instanceof UnauthorizedException) await this.auditFailure(email, request);
       throw error;
     }
     await attempt.succeeded();
@@ -64,6 +67,17 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     const account = await this.auth.approvedAccount(credentials);
     if (account) this.inBackground('unlock link', this.unlocks.sendLink(account, source, clientAddress(request), linkBase));
     throw new ForbiddenException(LOGIN_UNLOCK_SENT);
+  }
+
+  /** A wrong e-mail or password, in the audit trail with the address it came from (the limits bound how many). */
+  private auditFailure(email: string, request: Request): Promise<void> {
+    return this.records.audit({
+      actorId: null,
+      action: 'sign_in_failed',
+      entity: 'user',
+      entityId: null,
+      data: { email: email.trim().toLowerCase().slice(0, 254), address: clientAddress(request) },
+    });
   }
 
   private inBackground(what: string, work: Promise<void>): void {

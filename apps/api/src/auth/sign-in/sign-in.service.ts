@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { MeResponse, User } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
+import { clientAddress } from '../client-source';
+import { AuthRepository } from '../auth.repository';
 import { regenerateSession, saveSession } from '../session-store';
+
+/** How much of a user agent a session keeps (enough for any real browser's). */
+const USER_AGENT_MAX = 512;
 
 /** Where a sign-in guard leaves the user its strategy accepted (apart from `request.user`, the session's user). */
 export const SIGNED_IN_PROPERTY = 'signedIn';
@@ -17,13 +22,27 @@ export function signedInUser(request: Request): User {
  */
 @Injectable()
 export class SignInService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly auth: AuthRepository,
+  ) {}
 
-  async establish(request: Request, user: User): Promise<MeResponse> {
+  /** `method` names the way in for the audit trail ('password', 'password_reset'). */
+  async establish(request: Request, user: User, method: string): Promise<MeResponse> {
     // A fresh session id at sign-in: a planted cookie never becomes an authenticated one.
     await regenerateSession(request);
     request.session.userId = user.id;
+    request.session.signedInAt = new Date().toISOString();
+    request.session.userAgent = (request.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
+    request.session.address = clientAddress(request);
     await saveSession(request);
+    await this.auth.audit({
+      actorId: user.id,
+      action: 'sign_in',
+      entity: 'user',
+      entityId: user.id,
+      data: { method, address: request.session.address },
+    });
     return { user, timeZone: this.config.appTimezone };
   }
 }
