@@ -45,6 +45,8 @@ export const FIVE_MINUTES = 5 * 60_000;
 /** Every SWR key of the app, in one place. */
 export const keys = {
   me: '/api/auth/me',
+  /** The signed-in user's own sessions ('Meu perfil'). */
+  authSessions: '/api/auth/sessions',
   modulePermissions: '/api/module-permissions',
   clients: '/api/clients',
   client: (id: number | string) => `/api/clients/${id}`,

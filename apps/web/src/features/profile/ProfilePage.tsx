@@ -24,6 +24,7 @@ import { listOf, useAccessProfiles } from '../users/useUsers';
 import { changeOwnPassword, updateOwnProfile } from './profile.api';
 import { Panel } from '../../components/Panel';
 import { SectionCard } from '../../components/SectionCard';
+import { SessionsCard } from './SessionsCard';
 
 const SECURITY_TIPS = [
   'Use pelo menos 8 caracteres, combinando letras, números e símbolos.',
@@ -33,7 +34,7 @@ const SECURITY_TIPS = [
   'Ao alterar a senha, as outras sessões abertas são encerradas.',
 ];
 
-/** /profile: account info, the personal info form, the change-password form and security tips. */
+/** /profile: account info, the personal info form, the change-password form, security tips and the open sessions. */
 export default function ProfilePage() {
   const { user, error, isLoading } = useCurrentUser();
 
@@ -41,7 +42,7 @@ export default function ProfilePage() {
 
   return (
     <Box>
-      <PageHeader title="Meu Perfil" description="Informações da conta, dados pessoais e senha." />
+      <PageHeader title="Meu Perfil" description="Informações da conta, dados pessoais, senha e sessões." />
       {!user || error ? (
         <Panel data-testid="profile-error">
           <Card.Body>
@@ -59,6 +60,7 @@ export default function ProfilePage() {
               <ChangePasswordForm />
               <SecurityTips />
             </Grid>
+            <SessionsCard />
           </Stack>
         </Grid>
       )}

@@ -1,5 +1,5 @@
-import type { ChangePasswordRequest, MeResponse, UpdateProfileRequest } from '@wkflow/contracts';
-import { mutate } from 'swr';
+import type { ChangePasswordRequest, EndedSessionsResponse, MeResponse, UpdateProfileRequest, UserSession } from '@wkflow/contracts';
+import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
 
@@ -13,4 +13,22 @@ export async function updateOwnProfile(body: UpdateProfileRequest): Promise<void
 /** PUT /api/auth/change-password (the server ends the user's other sessions). */
 export async function changeOwnPassword(body: ChangePasswordRequest): Promise<void> {
   await apiFetch('/api/auth/change-password', { method: 'PUT', body });
+}
+
+/** GET /api/auth/sessions, read again on each visit (sessions open and end elsewhere). */
+export function useOwnSessions() {
+  return useSWR<UserSession[]>(keys.authSessions, { revalidateOnMount: true });
+}
+
+/** DELETE /api/auth/sessions/{id}: that browser is signed out at once. */
+export async function endOwnSession(id: string): Promise<void> {
+  await apiFetch(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await mutate(keys.authSessions);
+}
+
+/** POST /api/auth/sessions/end-others: every session but this one; how many ended. */
+export async function endOtherSessions(): Promise<number> {
+  const { ended } = await apiFetch<EndedSessionsResponse>('/api/auth/sessions/end-others', { method: 'POST' });
+  await mutate(keys.authSessions);
+  return ended;
 }

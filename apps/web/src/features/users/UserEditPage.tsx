@@ -1,5 +1,6 @@
 import { Box, Button, Card, Center, DataList, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { KeyRound, Save, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, Save, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useParams } from 'react-router';
 import { FormikInput } from '../../components/FormikInput';
@@ -14,7 +15,7 @@ import { usePermissions } from '../auth/usePermissions';
 import { BackToUsers } from './BackToUsers';
 import { ProfileSelect } from './ProfileSelect';
 import { UserStatusBadge } from './UserStatusBadge';
-import { setUserPassword, updateUser } from './users.api';
+import { endUserSessions, setUserPassword, updateUser } from './users.api';
 import {
   adminPasswordInitialValues,
   adminPasswordSchema,
@@ -27,8 +28,9 @@ import { ADMIN_PROFILE_ID, type AccessProfile, type SetUserPasswordRequest, type
 import { listOf, useAccessProfiles, useUser } from './useUsers';
 import { Panel } from '../../components/Panel';
 import { SectionCard } from '../../components/SectionCard';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
-/** /users/{id}/edit: read-only id, status and creation date; the info form and the password form. */
+/** /users/{id}/edit: read-only id, status and creation date; the info form, the password form and ending the user's sessions. */
 export default function UserEditPage() {
   const params = useParams();
   const id = Number(params.id);
@@ -79,6 +81,7 @@ export default function UserEditPage() {
           <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="5" alignItems="start">
             <InfoForm key={`info-${user.id}`} user={user} profiles={profiles} />
             <PasswordForm key={`password-${user.id}`} user={user} />
+            {user.isApproved && <EndSessionsCard user={user} />}
           </Grid>
         ) : (
           <Text color="fg.muted">Você não tem permissão para editar usuários.</Text>
@@ -194,6 +197,45 @@ function PasswordForm({ user }: { user: User }) {
           </Form>
         )}
       </Formik>
+    </SectionCard>
+  );
+}
+
+/** An administrator signs the user out everywhere (a lost laptop, someone leaving), after a confirmation. */
+function EndSessionsCard({ user }: { user: User }) {
+  const [confirming, setConfirming] = useState(false);
+
+  async function end() {
+    try {
+      await endUserSessions(user.id);
+      toast.success('Sessões encerradas', `${user.name} foi desconectado de todos os aparelhos.`);
+    } catch (error) {
+      toast.error('Erro ao encerrar sessões', errorMessage(error));
+      throw error;
+    }
+  }
+
+  return (
+    <SectionCard title="Sessões" icon={<LogOut />}>
+      <Stack gap="4">
+        <Text color="fg.muted" textStyle="sm">
+          Desconecta o usuário de todos os navegadores e aparelhos em que está conectado. Ele poderá entrar de novo com a senha.
+        </Text>
+        <HStack justify="flex-end">
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+            <LogOut /> Encerrar todas as sessões
+          </Button>
+        </HStack>
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Encerrar todas as sessões?"
+        confirmLabel="Encerrar sessões"
+        onConfirm={end}
+      >
+        {`${user.name} será desconectado de todos os aparelhos na hora.`}
+      </ConfirmDialog>
     </SectionCard>
   );
 }

@@ -43,6 +43,11 @@ export async function setUserPassword(id: number, body: SetUserPasswordRequest):
   await apiFetch(`/api/users/${id}/password`, { method: 'PUT', body });
 }
 
+/** DELETE /api/users/{id}/sessions: the user is signed out everywhere (the caller's own current session stays). */
+export async function endUserSessions(id: number): Promise<void> {
+  await apiFetch(`/api/users/${id}/sessions`, { method: 'DELETE' });
+}
+
 /** Approves with the chosen profile (the requested one when not given). */
 export async function approveUser(id: number, accessProfileId?: number): Promise<User> {
   const user = await apiFetch<User>(`/api/users/${id}/approve`, {
