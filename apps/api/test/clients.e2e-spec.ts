@@ -599,7 +599,7 @@ describe('clients (e2e)', () => {
       }
     });
 
-    it('rotates every stored password to a new key in one transaction', async () => {
+    it('rotates every stored password and second-factor secret to a new key in one transaction', async () => {
       const client = await newClient();
       const passwords = ['primeira', 'segunda'];
       for (const password of passwords) {
@@ -612,13 +612,22 @@ describe('clients (e2e)', () => {
         // Plain SQL inside the rolled-back transaction, for states no factory writes.
         // Other suites' rows were written under other apps' random keys: keep only this client's.
         await runner.query(`DELETE FROM client_credentials WHERE "clientId" <> $1`, [client.id]);
+        await runner.query(`DELETE FROM two_factor`);
+        // A second-factor secret is under the same key and moves with the passwords.
+        const [someone] = await runner.query(`SELECT id FROM users ORDER BY id LIMIT 1`);
+        await runner.query(`INSERT INTO two_factor ("userId", secret, "enabledAt") VALUES ($1, $2, now())`, [
+          someone.id,
+          encrypt(KEY, 'SEGREDO'),
+        ]);
         // One row already under the new key (a re-run after a partial rotation) is left as it is.
         await runner.query(
           `INSERT INTO client_credentials ("clientId", "toolName", url, username, "passwordEncrypted") VALUES ($1, 'Já girada', 'https://x.com', 'u', $2)`,
           [client.id, encrypt(newKey, 'terceira')],
         );
         const result = await rotateCredentialsKey(runner.manager, KEY, newKey);
-        expect(result).toEqual({ rotated: 2, alreadyRotated: 1 });
+        expect(result).toEqual({ rotated: 3, alreadyRotated: 1 });
+        const [secret] = await runner.query(`SELECT secret FROM two_factor WHERE "userId" = $1`, [someone.id]);
+        expect(decrypt(newKey, secret.secret)).toBe('SEGREDO');
         const rows: { passwordEncrypted: string }[] = await runner.query(`SELECT "passwordEncrypted" FROM client_credentials ORDER BY id`);
         expect(rows.map((r) => decrypt(newKey, r.passwordEncrypted))).toEqual([...passwords, 'terceira']);
         for (const row of rows) expect(() => decrypt(KEY, row.passwordEncrypted)).toThrow();

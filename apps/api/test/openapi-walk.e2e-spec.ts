@@ -47,6 +47,10 @@ const BUSINESS_RULES: { operation: string; message: RegExp; why: string }[] = [
   { operation: 'PUT /api/columns/{id}', message: /^Informe o nome ou a cor da lista$/, why: 'name or color' },
   // The AI suggestion is taken as parse-task returned it; the task form's rules run when creating (contract AiCreateTaskBody).
   { operation: 'POST /api/ai/create-task', message: /^Cliente é obrigatório/, why: 'a suggestion without a client' },
+  // A second factor's code is good only from the app holding its secret (two-factor.e2e-spec.ts computes them).
+  { operation: 'POST /api/auth/2fa/enable', message: /^(Código inválido|Comece a configuração)/, why: 'no code of the secret' },
+  // A rule between body properties: exactly one of code and recoveryCode (its description says it).
+  { operation: 'POST /api/auth/2fa/verify', message: /^Informe o código do aplicativo ou um código de recuperação$/, why: 'one answer' },
 ];
 
 const BAD_IDS = ['0x10', '1e3', '+1', '01', '1.5', '0', ' 1', '2147483648', '-1'];

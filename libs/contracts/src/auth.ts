@@ -46,7 +46,69 @@ export interface MeResponse {
   user: User;
   /** APP_TIMEZONE: the zone 'today', 'tomorrow' and the days to a deadline are counted in. */
   timeZone?: string;
+  /**
+   * True when the user's access profile requires a second factor he has not set up: until he does,
+   * the API answers him only on /api/auth/me, /api/auth/2fa/*, /api/auth/logout (403 elsewhere).
+   */
+  twoFactorSetupRequired?: boolean;
 }
+
+/** POST /api/auth/login for an account with a second factor: the code comes next (POST /api/auth/2fa/verify). */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+}
+
+/** POST /api/auth/2fa/verify: a code of the authenticator app, or one of the recovery codes. */
+export interface TwoFactorVerifyRequest {
+  code?: string;
+  recoveryCode?: string;
+}
+
+/** GET /api/auth/2fa: the user's second factor. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Recovery codes not used yet (0 when off). */
+  recoveryCodesLeft: number;
+  /** His access profile requires it (then it cannot be turned off). */
+  required: boolean;
+}
+
+/** POST /api/auth/2fa/setup: a new secret for the authenticator app (not active until enabled with a code). */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code (a PNG data URL). */
+  qrCode: string;
+}
+
+/** POST /api/auth/2fa/enable */
+export interface TwoFactorEnableRequest {
+  code: string;
+}
+
+/** POST /api/auth/2fa/enable: the 10 single-use recovery codes, shown this once. */
+export interface TwoFactorRecoveryCodes {
+  recoveryCodes: string[];
+}
+
+/** POST /api/auth/2fa/disable */
+export interface TwoFactorDisableRequest {
+  password: string;
+  code: string;
+}
+
+export const TWO_FACTOR_MESSAGES = {
+  invalidCode: 'Código inválido ou já usado. Confira o aplicativo autenticador e tente de novo.',
+  invalidRecoveryCode: 'Código de recuperação inválido ou já usado.',
+  challengeExpired: 'A verificação expirou. Entre de novo com e-mail e senha.',
+  alreadyEnabled: 'A verificação em duas etapas já está ativa.',
+  notSetUp: 'Comece a configuração de novo: gere um novo código QR.',
+  notEnabled: 'A verificação em duas etapas não está ativa.',
+  requiredByProfile: 'Seu perfil de acesso exige a verificação em duas etapas: ela não pode ser desativada.',
+  setupRequired: 'Seu perfil de acesso exige a verificação em duas etapas. Configure-a em Meu Perfil para continuar.',
+  rateLimited: 'Muitas tentativas de código. Aguarde e tente novamente.',
+  wrongPassword: 'Senha incorreta',
+} as const;
 
 /** The error body every API error has. */
 export interface ApiError {

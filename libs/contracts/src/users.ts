@@ -127,12 +127,16 @@ export interface AccessProfile {
   isDefault: boolean;
   /** Approved users holding the profile (pending registrations are not counted). */
   userCount: number;
+  /** 'Exigir verificação em duas etapas': its users set up a second factor at their next sign-in. */
+  requireTwoFactor: boolean;
 }
 
 /** POST /api/access-profiles and PUT /api/access-profiles/{id} */
 export interface AccessProfileRequest {
   name: string;
   description: string;
+  /** Unchanged when left out. */
+  requireTwoFactor?: boolean;
 }
 
 export const TASK_SCOPES = ['view_all_tasks', 'view_assigned_only'] as const;

@@ -3,6 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { TWO_FACTOR_MESSAGES } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { AuthRepository } from './auth.repository';
 
@@ -86,6 +87,7 @@ export class AuthLimits {
   private readonly windowMs: number;
   private readonly registrations: RateLimiterAbstract;
   private readonly passwordChanges: RateLimiterAbstract;
+  private readonly twoFactorFailures: RateLimiterAbstract;
   private readonly resetsPerAddress: RateLimiterAbstract;
   private readonly resetsPerSource: RateLimiterAbstract;
   private readonly resetsPerAccount: RateLimiterAbstract;
@@ -123,6 +125,8 @@ export class AuthLimits {
     this.windowMs = window;
     this.registrations = make('limit:register:source', config.registerLimitPerIp, config.registerLimitWindowMs);
     this.passwordChanges = make('limit:password:user', config.loginLimitPerAccount, window);
+    // Wrong second-factor codes, per account: as many as wrong passwords (a 6-digit code is no stronger).
+    this.twoFactorFailures = make('limit:2fa:user', config.loginLimitPerAccount, window);
     const resetWindow = config.passwordResetLimitWindowMs;
     this.resetsPerAddress = make('limit:reset:address', config.passwordResetLimitPerAddress, resetWindow);
     this.resetsPerSource = make('limit:reset:source', config.passwordResetLimitPerIp, resetWindow);
@@ -267,6 +271,18 @@ export class AuthLimits {
 
   async passwordChangeFailed(userId: number): Promise<void> {
     await this.passwordChanges.penalty(String(userId)).catch(() => undefined);
+  }
+
+  /** 429 while the account's wrong second-factor codes are spent (sign-in, enabling, disabling alike). */
+  async assertTwoFactorAllowed(userId: number): Promise<void> {
+    const res = await this.twoFactorFailures.get(String(userId)).catch(() => null);
+    if (res && res.consumedPoints >= this.twoFactorFailures.points) {
+      throw new TooManyRequests(TWO_FACTOR_MESSAGES.rateLimited, Math.ceil(res.msBeforeNext / 1000));
+    }
+  }
+
+  async twoFactorFailed(userId: number): Promise<void> {
+    await this.twoFactorFailures.penalty(String(userId)).catch(() => undefined);
   }
 
   /**

@@ -1,7 +1,13 @@
 import { Body, Controller, BadRequestException, Get, HttpCode, Inject, Logger, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { LOGIN_UNLOCKED, PASSWORD_RESET_REQUESTED, type MessageResponse, type MeResponse } from '@wkflow/contracts';
+import {
+  LOGIN_UNLOCKED,
+  PASSWORD_RESET_REQUESTED,
+  type MessageResponse,
+  type MeResponse,
+  type TwoFactorChallenge,
+} from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { Authenticated, CurrentUser, Public } from '../platform/access/access.decorators';
 import type { AuthenticatedUser } from '../platform/access/authenticated-user';
@@ -24,6 +30,7 @@ import { SecureCookieTransport } from './secure-transport.guard';
 import { SessionsService } from './sessions.service';
 import { LocalSignInGuard } from './sign-in/local-sign-in.guard';
 import { SignInService, signedInUser } from './sign-in/sign-in.service';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('auth')
@@ -38,6 +45,7 @@ export class AuthController {
     private readonly resets: PasswordResetService,
     private readonly unlocks: LoginUnlockService,
     private readonly signIn: SignInService,
+    private readonly twoFactor: TwoFactorService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,10 +64,13 @@ export class AuthController {
   @Post('login')
   @UseGuards(SecureCookieTransport, LocalSignInGuard)
   @HttpCode(200)
-  @ApiResult('MeResponse', { errors: [401, 429] })
+  @ApiResult('MeResponse', { errors: [401, 429], or: 'TwoFactorChallenge' })
   // The body is validated (and read) by LocalSignInGuard; declared here for the pipe and the OpenAPI document.
-  async login(@Body() _credentials: LoginDto, @Req() request: Request): Promise<MeResponse> {
-    return this.signIn.establish(request, signedInUser(request), 'password');
+  async login(@Body() _credentials: LoginDto, @Req() request: Request): Promise<MeResponse | TwoFactorChallenge> {
+    const user = signedInUser(request);
+    // With a second factor on, the password opens nothing yet: the code comes next (POST /api/auth/2fa/verify).
+    if (await this.twoFactor.isEnabled(user.id)) return this.signIn.challenge(request, user);
+    return this.signIn.establish(request, user, 'password', await this.twoFactor.setupRequired(user.id));
   }
 
   /** Makes the source the link was sent for known to its account: the login from there gets in. */
@@ -96,13 +107,13 @@ export class AuthController {
     return { message: PASSWORD_RESET_REQUESTED };
   }
 
-  /** Sets the new password, ends every session of the account and logs this browser in. */
+  /** Sets the new password, ends every session of the account and logs this browser in (after the second factor, when on). */
   @Public()
   @Post('reset-password')
   @UseGuards(SecureCookieTransport)
   @HttpCode(200)
-  @ApiResult('MeResponse', { errors: [429] })
-  async resetPassword(@Body() dto: ResetPasswordDto, @Req() request: Request): Promise<MeResponse> {
+  @ApiResult('MeResponse', { errors: [429], or: 'TwoFactorChallenge' })
+  async resetPassword(@Body() dto: ResetPasswordDto, @Req() request: Request): Promise<MeResponse | TwoFactorChallenge> {
     const source = clientSource(clientAddress(request));
     await this.limits.assertResetTokenAllowed(source);
     let userId: number;
@@ -113,7 +124,10 @@ export class AuthController {
       throw error;
     }
     await this.sessions.revokeUserSessions(userId);
-    return this.signIn.establish(request, await this.auth.me(userId), 'password_reset');
+    // The link stands in for the password only: a second factor is still asked for.
+    const user = await this.auth.me(userId);
+    if (await this.twoFactor.isEnabled(userId)) return this.signIn.challenge(request, user);
+    return this.signIn.establish(request, user, 'password_reset', await this.twoFactor.setupRequired(userId));
   }
 
   @Public()
@@ -129,8 +143,13 @@ export class AuthController {
   @Authenticated()
   @Get('me')
   @ApiResult('MeResponse')
-  async me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
-    return { user: await this.auth.me(user.id), timeZone: this.config.appTimezone };
+  async me(@CurrentUser() user: AuthenticatedUser, @Req() request: Request): Promise<MeResponse> {
+    const setupRequired = request.session.twoFactorSetupRequired === true;
+    return {
+      user: await this.auth.me(user.id),
+      timeZone: this.config.appTimezone,
+      ...(setupRequired ? { twoFactorSetupRequired: true } : {}),
+    };
   }
 
   @Authenticated()

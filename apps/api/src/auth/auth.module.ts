@@ -17,6 +17,9 @@ import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 import { LocalStrategy } from './sign-in/local.strategy';
 import { SignInService } from './sign-in/sign-in.service';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 /**
  * Sign-in, sessions and account recovery; global so that the platform finds SessionAccess without
@@ -30,11 +33,13 @@ import { SignInService } from './sign-in/sign-in.service';
 @Global()
 @Module({
   imports: [UsersModule, EmailModule],
-  controllers: [AuthController, SessionsController],
+  controllers: [AuthController, SessionsController, TwoFactorController],
   providers: [
     AuthRepository,
     LocalStrategy,
     SignInService,
+    TwoFactorRepository,
+    TwoFactorService,
     AuthService,
     AuthLimits,
     PasswordResetService,

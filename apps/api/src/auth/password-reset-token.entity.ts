@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { UserEntity } from '../users/user.entity';
 import { AuthLimitEntity } from './auth-limit.entity';
 import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
+import { TwoFactorEntity, TwoFactorRecoveryCodeEntity } from './two-factor/two-factor.entity';
 
 /**
  * A password-reset link. Only the SHA-256 (hex) of the token is kept: the token itself exists in
@@ -35,4 +36,10 @@ export class PasswordResetTokenEntity {
 }
 
 /** The entities of the auth domain, registered once in platform/database/entities.ts. */
-export const AUTH_ENTITIES: Function[] = [PasswordResetTokenEntity, LoginUnlockTokenEntity, AuthLimitEntity];
+export const AUTH_ENTITIES: Function[] = [
+  PasswordResetTokenEntity,
+  LoginUnlockTokenEntity,
+  AuthLimitEntity,
+  TwoFactorEntity,
+  TwoFactorRecoveryCodeEntity,
+];

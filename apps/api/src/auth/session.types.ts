@@ -7,5 +7,9 @@ declare module 'express-session' {
     signedInAt?: string;
     userAgent?: string;
     address?: string;
+    /** The password was right; the second factor is still to come (POST /api/auth/2fa/verify). Not signed in. */
+    pendingSecondFactor?: { userId: number; at: number };
+    /** Signed in, but his profile requires a second factor he has not set up: only its routes answer. */
+    twoFactorSetupRequired?: boolean;
   }
 }

@@ -4,6 +4,7 @@ import { loadConfig } from '../platform/config/app-config';
 import { dataSourceOptions } from '../platform/database/data-source-options';
 import { ClientsRepository } from './clients.repository';
 import { CredentialsCipherError, decrypt, encrypt } from '../platform/crypto/credentials-cipher';
+import { rotateTwoFactorSecrets } from '../auth/two-factor/two-factor-key-rotation';
 
 export interface RotationResult {
   /** Rows re-encrypted under the new key. */
@@ -13,32 +14,44 @@ export interface RotationResult {
 }
 
 /**
- * Re-encrypts every stored credential password from `oldKey` to `newKey` inside the caller's
- * transaction. A row that opens with neither key aborts the whole rotation (nothing is written).
- * Passwords exist in clear only in memory, one row at a time, and are never logged.
+ * The payload under `newKey`, or null when it already opens with it (a re-run after a partial
+ * deploy). One that opens with neither key aborts the whole rotation (nothing is written).
+ */
+function reencrypt(oldKey: Buffer, newKey: Buffer, payload: string, label: string): string | null {
+  let clear: string;
+  try {
+    clear = decrypt(oldKey, payload);
+  } catch (error) {
+    if (!(error instanceof CredentialsCipherError)) throw error;
+    try {
+      decrypt(newKey, payload);
+      return null;
+    } catch {
+      throw new Error(`${label} não abre com CREDENTIALS_KEY_OLD nem com CREDENTIALS_KEY: nada foi alterado`);
+    }
+  }
+  return encrypt(newKey, clear);
+}
+
+/**
+ * Re-encrypts every secret stored under CREDENTIALS_KEY from `oldKey` to `newKey` inside the
+ * caller's transaction: client credential passwords, and second-factor secrets (the auth module's
+ * part). Secrets exist in clear only in memory, one row at a time, and are never logged.
  */
 export async function rotateCredentialsKey(db: EntityManager, oldKey: Buffer, newKey: Buffer): Promise<RotationResult> {
   const clients = new ClientsRepository(db.connection);
   const rows = await clients.encryptedPasswords(db);
   const result: RotationResult = { rotated: 0, alreadyRotated: 0 };
   for (const row of rows) {
-    let clear: string;
-    try {
-      clear = decrypt(oldKey, row.passwordEncrypted);
-    } catch (error) {
-      if (!(error instanceof CredentialsCipherError)) throw error;
-      try {
-        decrypt(newKey, row.passwordEncrypted);
-        result.alreadyRotated += 1;
-        continue;
-      } catch {
-        throw new Error(`A credencial ${row.id} não abre com CREDENTIALS_KEY_OLD nem com CREDENTIALS_KEY: nada foi alterado`);
-      }
+    const next = reencrypt(oldKey, newKey, row.passwordEncrypted, `A credencial ${row.id}`);
+    if (next === null) result.alreadyRotated += 1;
+    else {
+      await clients.setEncryptedPassword(row.id, next, db);
+      result.rotated += 1;
     }
-    await clients.setEncryptedPassword(row.id, encrypt(newKey, clear), db);
-    result.rotated += 1;
   }
-  return result;
+  const secrets = await rotateTwoFactorSecrets(db, (payload, label) => reencrypt(oldKey, newKey, payload, label));
+  return { rotated: result.rotated + secrets.rotated, alreadyRotated: result.alreadyRotated + secrets.alreadyRotated };
 }
 
 /** Parses a key as the API does (64 hex characters or base64 of 32 bytes). */
@@ -62,7 +75,7 @@ async function main(): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(config.databaseUrl)).initialize();
   try {
     const result = await dataSource.transaction((db) => rotateCredentialsKey(db, oldKey, newKey));
-    console.log(`Credenciais recriptografadas: ${result.rotated}; já estavam na chave nova: ${result.alreadyRotated}`);
+    console.log(`Segredos recriptografados: ${result.rotated}; já estavam na chave nova: ${result.alreadyRotated}`);
   } finally {
     await dataSource.destroy();
   }

@@ -18,6 +18,10 @@ export class AccessProfileEntity {
   @Column({ type: 'boolean', default: false })
   isDefault: boolean;
 
+  /** 'Exigir verificação em duas etapas': its users set up a second factor at their next sign-in. */
+  @Column({ type: 'boolean', default: false })
+  requireTwoFactor: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

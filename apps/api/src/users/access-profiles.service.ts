@@ -57,7 +57,7 @@ export class AccessProfilesService {
   async create(dto: AccessProfileDto): Promise<AccessProfile> {
     await this.assertNameFree(dto.name);
     try {
-      return await this.profiles.insert({ name: dto.name, description: dto.description });
+      return await this.profiles.insert({ name: dto.name, description: dto.description, requireTwoFactor: dto.requireTwoFactor });
     } catch (error) {
       translate(error, { UQ_access_profiles_name_lower: nameTaken });
     }
@@ -68,7 +68,10 @@ export class AccessProfilesService {
     return this.changingAccess(async () => {
       try {
         return await this.profiles.transaction(async (db) => {
-          if (!(await this.profiles.update(db, id, { name: dto.name, description: dto.description }))) throw profileMissing();
+          if (
+            !(await this.profiles.update(db, id, { name: dto.name, description: dto.description, requireTwoFactor: dto.requireTwoFactor }))
+          )
+            throw profileMissing();
           await this.assertNameFree(dto.name, id, db);
           return this.one(id, db);
         });

@@ -106,6 +106,11 @@ export class UserDirectory implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Which of these ids are approved users. */
+  /** Whether the user's access profile requires a second factor ('Exigir verificação em duas etapas'). */
+  requiresTwoFactor(userId: number): Promise<boolean> {
+    return this.users.requiresTwoFactor(userId);
+  }
+
   async approvedIds(ids: number[], db?: Db): Promise<number[]> {
     if (!ids.length) return [];
     return this.users.approvedIds(ids, db);

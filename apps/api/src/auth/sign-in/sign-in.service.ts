@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { MeResponse, User } from '@wkflow/contracts';
+import type { MeResponse, TwoFactorChallenge, User } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { clientAddress } from '../client-source';
 import { AuthRepository } from '../auth.repository';
@@ -27,14 +27,19 @@ export class SignInService {
     private readonly auth: AuthRepository,
   ) {}
 
-  /** `method` names the way in for the audit trail ('password', 'password_reset'). */
-  async establish(request: Request, user: User, method: string): Promise<MeResponse> {
+  /**
+   * Signs the user in. `method` names the way in for the audit trail ('password', 'password+totp',
+   * 'password_reset'…); `twoFactorSetupRequired`: his profile requires a second factor he has not
+   * set up, and the session answers only its routes until he does (SessionAccessService).
+   */
+  async establish(request: Request, user: User, method: string, twoFactorSetupRequired = false): Promise<MeResponse> {
     // A fresh session id at sign-in: a planted cookie never becomes an authenticated one.
     await regenerateSession(request);
     request.session.userId = user.id;
     request.session.signedInAt = new Date().toISOString();
     request.session.userAgent = (request.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
     request.session.address = clientAddress(request);
+    if (twoFactorSetupRequired) request.session.twoFactorSetupRequired = true;
     await saveSession(request);
     await this.auth.audit({
       actorId: user.id,
@@ -43,6 +48,14 @@ export class SignInService {
       entityId: user.id,
       data: { method, address: request.session.address },
     });
-    return { user, timeZone: this.config.appTimezone };
+    return { user, timeZone: this.config.appTimezone, ...(twoFactorSetupRequired ? { twoFactorSetupRequired } : {}) };
+  }
+
+  /** The password was right and a second factor is on: a fresh session that waits for the code, signed in to nothing. */
+  async challenge(request: Request, user: User): Promise<TwoFactorChallenge> {
+    await regenerateSession(request);
+    request.session.pendingSecondFactor = { userId: user.id, at: Date.now() };
+    await saveSession(request);
+    return { twoFactorRequired: true };
   }
 }

@@ -157,6 +157,11 @@ export class AccessProfileDto implements AccessProfileRequest {
   @MinLength(PROFILE_DESCRIPTION_MIN, { message: USER_MESSAGES.descriptionMin })
   @IsString({ message: USER_MESSAGES.descriptionMin })
   description: string;
+
+  @ApiPropertyOptional({ description: "'Exigir verificação em duas etapas'; unchanged when left out" })
+  @IsOptional()
+  @IsBoolean({ message: 'requireTwoFactor deve ser verdadeiro ou falso' })
+  requireTwoFactor?: boolean;
 }
 
 /** The inner shape of additionalData (core.md §3): only these keys (forbidNonWhitelisted refuses others). */

@@ -7,7 +7,14 @@ import type { Permission } from './users.repository';
 
 const PERMISSION_COLUMNS = `id, "profileId", module, permission, "additionalData"`;
 /** userCount: approved accounts only; a pending registration is not yet a user of the profile (its delete still counts them). */
-const PROFILE_COLUMNS = `p.id, p.name, p.description, p."isDefault", (SELECT count(*)::int FROM users u WHERE u."accessProfileId" = p.id AND u."isApproved") AS "userCount"`;
+/** What a profile's create and update write. */
+interface ProfileFields {
+  name: string;
+  description: string;
+  requireTwoFactor?: boolean;
+}
+
+const PROFILE_COLUMNS = `p.id, p.name, p.description, p."isDefault", p."requireTwoFactor", (SELECT count(*)::int FROM users u WHERE u."accessProfileId" = p.id AND u."isApproved") AS "userCount"`;
 
 /** Every query of access_profiles and module_permissions. */
 @Injectable()
@@ -34,19 +41,20 @@ export class AccessProfilesRepository extends ModuleRepository {
     return Boolean(clash);
   }
 
-  async insert(profile: { name: string; description: string }, db: Db = this.dataSource): Promise<AccessProfile> {
+  async insert(profile: ProfileFields, db: Db = this.dataSource): Promise<AccessProfile> {
     const [row]: AccessProfile[] = await db.query(
-      `INSERT INTO access_profiles (name, description, "isDefault") VALUES ($1, $2, false) RETURNING id, name, description, "isDefault", 0 AS "userCount"`,
-      [profile.name, profile.description],
+      `INSERT INTO access_profiles (name, description, "isDefault", "requireTwoFactor") VALUES ($1, $2, false, $3)
+       RETURNING id, name, description, "isDefault", "requireTwoFactor", 0 AS "userCount"`,
+      [profile.name, profile.description, profile.requireTwoFactor ?? false],
     );
     return row;
   }
 
-  /** False when there is no such profile. */
-  async update(db: Db, id: number, profile: { name: string; description: string }): Promise<boolean> {
+  /** False when there is no such profile; `requireTwoFactor` left out stays as it is. */
+  async update(db: Db, id: number, profile: ProfileFields): Promise<boolean> {
     const [rows]: [{ id: number }[], number] = await db.query(
-      `UPDATE access_profiles SET name = $2, description = $3 WHERE id = $1 RETURNING id`,
-      [id, profile.name, profile.description],
+      `UPDATE access_profiles SET name = $2, description = $3, "requireTwoFactor" = COALESCE($4, "requireTwoFactor") WHERE id = $1 RETURNING id`,
+      [id, profile.name, profile.description, profile.requireTwoFactor ?? null],
     );
     return rows.length > 0;
   }

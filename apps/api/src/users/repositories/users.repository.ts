@@ -308,4 +308,13 @@ export class UsersRepository extends ModuleRepository {
     const [row] = await db.query(`SELECT id FROM users WHERE lower(username) = lower($1)`, [username]);
     return Boolean(row);
   }
+
+  /** Whether the user's access profile requires a second factor. */
+  async requiresTwoFactor(userId: number): Promise<boolean> {
+    const [row]: { required: boolean }[] = await this.dataSource.query(
+      `SELECT p."requireTwoFactor" AS required FROM users u JOIN access_profiles p ON p.id = u."accessProfileId" WHERE u.id = $1`,
+      [userId],
+    );
+    return row?.required ?? false;
+  }
 }
