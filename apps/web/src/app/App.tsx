@@ -8,6 +8,7 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const LoginUnlockPage = lazy(() => import('../features/auth/LoginUnlockPage'));
+const TwoFactorRequiredPage = lazy(() => import('../features/profile/TwoFactorRequiredPage'));
 
 /** Pages open to anyone, logged in or not (the password reset's and the login unlock link's). */
 const PUBLIC_PAGES: Record<string, ComponentType> = {
@@ -18,12 +19,14 @@ const PUBLIC_PAGES: Record<string, ComponentType> = {
 
 /**
  * Authentication decides everything: loading → 'Carregando...'; no user → the login screen at
- * whatever path; a user → the route table inside the shell. The password-reset pages show either way.
+ * whatever path; a user → the route table inside the shell (or only the second factor's setup, when his
+ * profile requires one he lacks). The password-reset pages show either way.
  */
 export function App() {
   // Deferred: when the answer arrives, the shell and the page render in a pass React slices, not in the
   // one long task of SWR's update (Total Blocking Time); the spinner stays up meanwhile.
-  const user = useDeferredValue(useCurrentUser().user);
+  const current = useCurrentUser();
+  const user = useDeferredValue(current.user);
   const { pathname } = useLocation();
   const PublicPage = PUBLIC_PAGES[pathname.replace(/\/+$/, '')];
 
@@ -41,6 +44,15 @@ export function App() {
     return (
       <Suspense fallback={<FullPageSpinner />}>
         <LoginPage />
+      </Suspense>
+    );
+  }
+
+  // His profile requires a second factor he has not set up: nothing else until he does.
+  if (current.twoFactorSetupRequired) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <TwoFactorRequiredPage />
       </Suspense>
     );
   }

@@ -47,6 +47,8 @@ export const keys = {
   me: '/api/auth/me',
   /** The signed-in user's own sessions ('Meu perfil'). */
   authSessions: '/api/auth/sessions',
+  /** The signed-in user's second factor ('Meu perfil'). */
+  twoFactor: '/api/auth/2fa',
   modulePermissions: '/api/module-permissions',
   clients: '/api/clients',
   client: (id: number | string) => `/api/clients/${id}`,

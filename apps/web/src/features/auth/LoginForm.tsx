@@ -8,11 +8,15 @@ import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { login } from './auth.api';
+import { asksSecondFactor } from './twoFactor.api';
 import { loginInitialValues, loginSchema, type LoginValues } from './auth.schemas';
 import { useCurrentUser } from './useCurrentUser';
 
-/** Login mode: email + password; success refetches the current user, which enters the app. */
-export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
+/**
+ * Login mode: email + password; success refetches the current user, which enters the app. An account
+ * with a second factor goes on to its code (`onSecondFactor`).
+ */
+export function LoginForm({ initialEmail = '', onSecondFactor }: { initialEmail?: string; onSecondFactor: () => void }) {
   const { mutate } = useCurrentUser();
   // 'Lembrar senha' is kept on screen only: its state is sent nowhere (core.md §2).
   const [remember, setRemember] = useState(false);
@@ -22,7 +26,8 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   async function onSubmit(values: LoginValues) {
     setUnlockNotice(false);
     try {
-      await login({ email: values.email, password: values.password });
+      const answer = await login({ email: values.email, password: values.password });
+      if (asksSecondFactor(answer)) return onSecondFactor();
       toast.success('Login successful');
       await mutate();
     } catch (error) {

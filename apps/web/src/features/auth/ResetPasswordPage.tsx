@@ -1,5 +1,5 @@
 import { Alert, Button, Link, Stack } from '@chakra-ui/react';
-import { PASSWORD_RESET_INVALID } from '@wkflow/contracts';
+import { type MeResponse, PASSWORD_RESET_INVALID } from '@wkflow/contracts';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,8 @@ import { resetPassword } from './auth.api';
 import { resetPasswordSchema, type ResetPasswordValues } from './auth.schemas';
 import { AuthCard } from './AuthCard';
 import { useCurrentUser } from './useCurrentUser';
+import { TwoFactorStep } from './TwoFactorStep';
+import { asksSecondFactor } from './twoFactor.api';
 
 /**
  * /reset-password?token=…: the e-mail's link. Sets the new password (the API ends every other
@@ -26,13 +28,21 @@ export default function ResetPasswordPage() {
   const [invalid, setInvalid] = useState(!token);
   const [failure, setFailure] = useState<string | null>(null);
 
+  const [secondFactor, setSecondFactor] = useState(false);
+
+  async function enter(me: MeResponse) {
+    await mutate(me, { revalidate: false });
+    navigate('/', { replace: true });
+  }
+
   async function onSubmit(values: ResetPasswordValues) {
     setFailure(null);
     try {
-      const me = await resetPassword({ token, newPassword: values.newPassword });
+      const answer = await resetPassword({ token, newPassword: values.newPassword });
       toast.success('Senha redefinida com sucesso!');
-      await mutate(me, { revalidate: false });
-      navigate('/', { replace: true });
+      // With a second factor on, the link stood in for the password only: the code comes next.
+      if (asksSecondFactor(answer)) setSecondFactor(true);
+      else await enter(answer);
     } catch (error) {
       const message = errorMessage(error, 'Não foi possível redefinir a senha. Tente novamente.');
       if (message === PASSWORD_RESET_INVALID) setInvalid(true);
@@ -50,7 +60,9 @@ export default function ResetPasswordPage() {
         </Link>
       }
     >
-      {invalid ? (
+      {secondFactor ? (
+        <TwoFactorStep onSignedIn={enter} onRestart={() => navigate('/login', { replace: true })} />
+      ) : invalid ? (
         <Stack gap="4" data-testid="reset-password-invalid">
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />

@@ -6,11 +6,13 @@ import type {
   MeResponse,
   RegisterRequest,
   ResetPasswordRequest,
+  TwoFactorChallenge,
 } from '@wkflow/contracts';
 import { apiFetch } from '../../lib/fetcher';
 
-export function login(body: LoginRequest): Promise<MeResponse | null> {
-  return apiFetch<MeResponse | null>('/api/auth/login', { method: 'POST', body });
+/** The user, or a challenge: the account's second factor comes next (twoFactor.api.ts verifySecondFactor). */
+export function login(body: LoginRequest): Promise<MeResponse | TwoFactorChallenge | null> {
+  return apiFetch<MeResponse | TwoFactorChallenge | null>('/api/auth/login', { method: 'POST', body });
 }
 
 export function register(body: RegisterRequest): Promise<unknown> {
@@ -26,9 +28,9 @@ export function requestPasswordReset(body: ForgotPasswordRequest): Promise<Messa
   return apiFetch<MessageResponse>('/api/auth/forgot-password', { method: 'POST', body });
 }
 
-/** Sets the new password and logs this browser in. */
-export function resetPassword(body: ResetPasswordRequest): Promise<MeResponse> {
-  return apiFetch<MeResponse>('/api/auth/reset-password', { method: 'POST', body });
+/** Sets the new password and logs this browser in (or asks for the second factor first). */
+export function resetPassword(body: ResetPasswordRequest): Promise<MeResponse | TwoFactorChallenge> {
+  return apiFetch<MeResponse | TwoFactorChallenge>('/api/auth/reset-password', { method: 'POST', body });
 }
 
 /** Follows an unlock link: the address it was sent for may log in. */

@@ -16,5 +16,7 @@ export function useCurrentUser() {
   });
   setAppTimeZone(data?.timeZone);
   const user: User | null | undefined = data === undefined ? (error ? null : undefined) : (data?.user ?? null);
-  return { user, isLoading, error: error as Error | undefined, mutate };
+  // His profile requires a second factor he has not set up: the app shows only its setup (App.tsx).
+  const twoFactorSetupRequired = data?.twoFactorSetupRequired === true;
+  return { user, twoFactorSetupRequired, isLoading, error: error as Error | undefined, mutate };
 }

@@ -25,6 +25,7 @@ import { changeOwnPassword, updateOwnProfile } from './profile.api';
 import { Panel } from '../../components/Panel';
 import { SectionCard } from '../../components/SectionCard';
 import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 
 const SECURITY_TIPS = [
   'Use pelo menos 8 caracteres, combinando letras, números e símbolos.',
@@ -42,7 +43,7 @@ export default function ProfilePage() {
 
   return (
     <Box>
-      <PageHeader title="Meu Perfil" description="Informações da conta, dados pessoais, senha e sessões." />
+      <PageHeader title="Meu Perfil" description="Informações da conta, dados pessoais, senha, verificação em duas etapas e sessões." />
       {!user || error ? (
         <Panel data-testid="profile-error">
           <Card.Body>
@@ -60,6 +61,7 @@ export default function ProfilePage() {
               <ChangePasswordForm />
               <SecurityTips />
             </Grid>
+            <TwoFactorCard />
             <SessionsCard />
           </Stack>
         </Grid>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Grid, HStack, Heading, IconButton, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Grid, HStack, Heading, IconButton, Skeleton, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
 import { Eye, Plus, ShieldCheck, SlidersHorizontal, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -10,7 +10,7 @@ import { AccessProfileDialog } from './AccessProfileDialog';
 import { BackToUsers } from './BackToUsers';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PermissionsEditor, PermissionsError, PermissionsLoading, PermissionsView } from './PermissionsPanels';
-import { deleteAccessProfile } from './users.api';
+import { deleteAccessProfile, updateAccessProfile } from './users.api';
 import type { AccessProfile } from '@wkflow/contracts';
 import { listOf, useAccessProfiles, useProfilePermissions } from './useUsers';
 import { Panel } from '../../components/Panel';
@@ -183,6 +183,7 @@ function ProfilePanel({ profile, canWrite }: { profile: AccessProfile; canWrite:
           {profile.description}
         </Text>
       </Box>
+      <RequireTwoFactorSwitch profile={profile} canWrite={canWrite} />
       <Tabs.Root defaultValue="view" variant="line" colorPalette="brand" lazyMount>
         <Tabs.List mb="4" overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="view" flexShrink={0} whiteSpace="nowrap">
@@ -216,5 +217,38 @@ function ProfilePanel({ profile, canWrite }: { profile: AccessProfile; canWrite:
         )}
       </Tabs.Root>
     </Stack>
+  );
+}
+
+/** 'Exigir verificação em duas etapas': the profile's users set up a second factor at their next sign-in. */
+function RequireTwoFactorSwitch({ profile, canWrite }: { profile: AccessProfile; canWrite: boolean }) {
+  const [saving, setSaving] = useState(false);
+  async function change(requireTwoFactor: boolean) {
+    setSaving(true);
+    try {
+      await updateAccessProfile(profile.id, { name: profile.name, description: profile.description, requireTwoFactor });
+      toast.success(
+        requireTwoFactor ? 'Verificação em duas etapas exigida' : 'Verificação em duas etapas não é mais exigida',
+        requireTwoFactor ? 'Quem tem este perfil vai configurá-la no próximo login.' : undefined,
+      );
+    } catch (error) {
+      toast.error('Erro ao salvar o perfil', errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Switch.Root
+      size="sm"
+      colorPalette="brand"
+      checked={profile.requireTwoFactor}
+      disabled={!canWrite || saving}
+      onCheckedChange={(e) => void change(e.checked)}
+      data-testid="require-two-factor"
+    >
+      <Switch.HiddenInput name="requireTwoFactor" />
+      <Switch.Control />
+      <Switch.Label textStyle="sm">Exigir verificação em duas etapas</Switch.Label>
+    </Switch.Root>
   );
 }

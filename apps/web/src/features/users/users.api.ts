@@ -71,6 +71,13 @@ export async function createAccessProfile(body: AccessProfileRequest): Promise<A
   return profile;
 }
 
+/** PUT /api/access-profiles/{id}: name, description and 'Exigir verificação em duas etapas'. */
+export async function updateAccessProfile(id: number, body: AccessProfileRequest): Promise<AccessProfile> {
+  const profile = await apiFetch<AccessProfile>(`/api/access-profiles/${id}`, { method: 'PUT', body });
+  await mutate(keys.accessProfiles);
+  return profile;
+}
+
 export async function deleteAccessProfile(id: number): Promise<void> {
   await apiFetch(`/api/access-profiles/${id}`, { method: 'DELETE' });
   await mutate(keys.accessProfiles);

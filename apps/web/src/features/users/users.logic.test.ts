@@ -26,9 +26,9 @@ function user(id: number, name: string, approved = true, accessProfileId = 3): U
 }
 
 const profiles: AccessProfile[] = [
-  { id: 1, name: 'Administrador', description: 'Acesso total', isDefault: true, userCount: 0 },
-  { id: 2, name: 'Gerente', description: 'Gerência', isDefault: true, userCount: 0 },
-  { id: 7, name: 'Financeiro', description: 'Setor financeiro', isDefault: false, userCount: 0 },
+  { id: 1, name: 'Administrador', description: 'Acesso total', isDefault: true, userCount: 0, requireTwoFactor: false },
+  { id: 2, name: 'Gerente', description: 'Gerência', isDefault: true, userCount: 0, requireTwoFactor: false },
+  { id: 7, name: 'Financeiro', description: 'Setor financeiro', isDefault: false, userCount: 0, requireTwoFactor: false },
 ];
 
 describe('users', () => {
