@@ -429,4 +429,49 @@ describe('access profiles and module permissions (e2e)', () => {
     expect(profiles).toHaveLength(1);
     expect(await rowsOf(profiles[0].id)).toHaveLength(MODULES.length);
   });
+  it("writes every change of a profile, its permissions and a user's profile to the audit trail", async () => {
+    const [me] = await ctx.dataSource.query(`SELECT id FROM users WHERE email = 'admin@wkflow.local'`);
+    const created: AccessProfile = (
+      await admin
+        .post('/api/access-profiles')
+        .send({ name: unique('Auditado '), description: 'perfil' })
+        .expect(201)
+    ).body;
+    await admin
+      .put(`/api/access-profiles/${created.id}`)
+      .send({ name: created.name, description: 'outra', requireTwoFactor: true })
+      .expect(200);
+    await admin
+      .put(`/api/access-profiles/${created.id}/permissions`)
+      .send({ permissions: [{ module: 'tasks', permission: 'read' }] })
+      .expect(200);
+    const user = await newUser(ctx);
+    const [before] = await ctx.dataSource.query(`SELECT "accessProfileId" FROM users WHERE id = $1`, [user.id]);
+    await admin
+      .put(`/api/users/${user.id}`)
+      .send({ name: 'Auditado', email: user.email, username: user.username, accessProfileId: created.id })
+      .expect(200);
+    await admin
+      .put(`/api/users/${user.id}`)
+      .send({ name: 'Auditado', email: user.email, username: user.username, accessProfileId: before.accessProfileId })
+      .expect(200);
+    await admin.delete(`/api/access-profiles/${created.id}`).expect(200);
+
+    const rows = await ctx.dataSource.query(
+      `SELECT "actorId", action, data FROM audit_log WHERE (entity = 'access_profile' AND "entityId" = $1) OR (action = 'user_profile_changed' AND "entityId" = $2) ORDER BY id`,
+      [created.id, user.id],
+    );
+    expect(rows).toEqual([
+      { actorId: me.id, action: 'access_profile_created', data: { name: created.name, requireTwoFactor: false } },
+      { actorId: me.id, action: 'access_profile_updated', data: { name: created.name, description: 'outra', requireTwoFactor: true } },
+      {
+        actorId: me.id,
+        action: 'access_profile_permissions_saved',
+        data: { permissions: [{ module: 'tasks', permission: 'read', additionalData: null }] },
+      },
+      { actorId: me.id, action: 'user_profile_changed', data: { from: before.accessProfileId, to: created.id } },
+      { actorId: me.id, action: 'user_profile_changed', data: { from: created.id, to: before.accessProfileId } },
+      { actorId: me.id, action: 'access_profile_deleted', data: {} },
+    ]);
+  });
 });

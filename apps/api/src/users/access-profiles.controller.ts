@@ -24,23 +24,23 @@ export class AccessProfilesController {
   @RequirePermission('user_management', 'write')
   @Post()
   @ApiResult('AccessProfile', { errors: [409] })
-  create(@Body() dto: AccessProfileDto): Promise<AccessProfile> {
-    return this.profiles.create(dto);
+  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: AccessProfileDto): Promise<AccessProfile> {
+    return this.profiles.create(user, dto);
   }
 
   @RequirePermission('user_management', 'write')
   @Put(':id')
   @ApiResult('AccessProfile', { errors: [409] })
-  update(@IdParam() id: number, @Body() dto: AccessProfileDto): Promise<AccessProfile> {
-    return this.profiles.update(id, dto);
+  update(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number, @Body() dto: AccessProfileDto): Promise<AccessProfile> {
+    return this.profiles.update(user, id, dto);
   }
 
   /** Default profiles (1-3) and profiles still held by users cannot be deleted (409). */
   @RequirePermission('user_management', 'write')
   @Delete(':id')
   @ApiResult('SuccessResponse', { errors: [409] })
-  async remove(@IdParam() id: number): Promise<SuccessResponse> {
-    await this.profiles.remove(id);
+  async remove(@CurrentUser() user: AuthenticatedUser, @IdParam() id: number): Promise<SuccessResponse> {
+    await this.profiles.remove(user, id);
     return { success: true };
   }
 

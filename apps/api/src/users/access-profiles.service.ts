@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { recordAudit } from '../audit/audit-trail';
 import {
   DEFAULT_PROFILE_IDS,
   duplicateModules,
@@ -54,17 +55,21 @@ export class AccessProfilesService {
     if (await this.profiles.nameTaken(name, exceptId ?? null, db)) throw nameTaken();
   }
 
-  async create(dto: AccessProfileDto): Promise<AccessProfile> {
+  async create(actor: AuthenticatedUser, dto: AccessProfileDto): Promise<AccessProfile> {
     await this.assertNameFree(dto.name);
     try {
-      return await this.profiles.insert({ name: dto.name, description: dto.description, requireTwoFactor: dto.requireTwoFactor });
+      return await this.profiles.transaction(async (db) => {
+        const profile = await this.profiles.insert({ name: dto.name, description: dto.description, requireTwoFactor: dto.requireTwoFactor }, db);
+        await audit(db, actor, 'access_profile_created', profile.id, { name: profile.name, requireTwoFactor: profile.requireTwoFactor });
+        return profile;
+      });
     } catch (error) {
       translate(error, { UQ_access_profiles_name_lower: nameTaken });
     }
   }
 
   /** Renames or re-describes a profile (defaults included: their ids, not names, carry meaning). */
-  update(id: number, dto: AccessProfileDto): Promise<AccessProfile> {
+  update(actor: AuthenticatedUser, id: number, dto: AccessProfileDto): Promise<AccessProfile> {
     return this.changingAccess(async () => {
       try {
         return await this.profiles.transaction(async (db) => {
@@ -73,7 +78,13 @@ export class AccessProfilesService {
           )
             throw profileMissing();
           await this.assertNameFree(dto.name, id, db);
-          return this.one(id, db);
+          const profile = await this.one(id, db);
+          await audit(db, actor, 'access_profile_updated', id, {
+            name: profile.name,
+            description: profile.description,
+            requireTwoFactor: profile.requireTwoFactor,
+          });
+          return profile;
         });
       } catch (error) {
         translate(error, { UQ_access_profiles_name_lower: nameTaken });
@@ -81,7 +92,7 @@ export class AccessProfilesService {
     });
   }
 
-  remove(id: number): Promise<void> {
+  remove(actor: AuthenticatedUser, id: number): Promise<void> {
     return this.changingAccess(async () => {
       await this.profiles.transaction(async (db) => {
         const profile = await this.profiles.forUpdate(db, id);
@@ -91,6 +102,7 @@ export class AccessProfilesService {
         const n = await this.profiles.accountCount(db, id);
         if (n > 0) throw new ConflictException(`O perfil ainda é usado por ${n} usuário(s): troque o perfil deles antes de excluir`);
         await this.profiles.remove(db, id);
+        await audit(db, actor, 'access_profile_deleted', id);
       });
     });
   }
@@ -129,7 +141,11 @@ export class AccessProfilesService {
         if (!(await this.profiles.forUpdate(db, id))) throw profileMissing();
         await this.profiles.replacePermissions(db, id, entries);
         await this.assertKeepsOwnRights(db, actor, id);
-        return this.profiles.permissions(id, db);
+        const permissions = await this.profiles.permissions(id, db);
+        await audit(db, actor, 'access_profile_permissions_saved', id, {
+          permissions: permissions.map((p) => ({ module: p.module, permission: p.permission, additionalData: p.additionalData ?? null })),
+        });
+        return permissions;
       });
     });
   }
@@ -162,4 +178,9 @@ export class AccessProfilesService {
       });
     });
   }
+}
+
+/** A change to profiles in the audit trail, in the change's transaction. */
+function audit(db: EntityManager, actor: AuthenticatedUser, action: string, profileId: number, data?: Record<string, unknown>): Promise<void> {
+  return recordAudit(db, { actorId: actor.id, action, entity: 'access_profile', entityId: profileId, data });
 }

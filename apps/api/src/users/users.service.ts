@@ -147,6 +147,15 @@ export class UsersService {
           accessProfileId: dto.accessProfileId,
           role: roleForProfile(dto.accessProfileId),
         });
+        if (current.accessProfileId !== dto.accessProfileId) {
+          await recordAudit(db, {
+            actorId: actor.id,
+            action: 'user_profile_changed',
+            entity: 'user',
+            entityId: id,
+            data: { from: current.accessProfileId, to: dto.accessProfileId },
+          });
+        }
         return toUser(row);
       });
       this.events.emit('AccessChanged', { scope: id });
