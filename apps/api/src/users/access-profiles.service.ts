@@ -59,7 +59,10 @@ export class AccessProfilesService {
     await this.assertNameFree(dto.name);
     try {
       return await this.profiles.transaction(async (db) => {
-        const profile = await this.profiles.insert({ name: dto.name, description: dto.description, requireTwoFactor: dto.requireTwoFactor }, db);
+        const profile = await this.profiles.insert(
+          { name: dto.name, description: dto.description, requireTwoFactor: dto.requireTwoFactor },
+          db,
+        );
         await audit(db, actor, 'access_profile_created', profile.id, { name: profile.name, requireTwoFactor: profile.requireTwoFactor });
         return profile;
       });
@@ -181,6 +184,12 @@ export class AccessProfilesService {
 }
 
 /** A change to profiles in the audit trail, in the change's transaction. */
-function audit(db: EntityManager, actor: AuthenticatedUser, action: string, profileId: number, data?: Record<string, unknown>): Promise<void> {
+function audit(
+  db: EntityManager,
+  actor: AuthenticatedUser,
+  action: string,
+  profileId: number,
+  data?: Record<string, unknown>,
+): Promise<void> {
   return recordAudit(db, { actorId: actor.id, action, entity: 'access_profile', entityId: profileId, data });
 }
