@@ -130,16 +130,18 @@ export async function startProduct({ demo = true, env: extraEnv = {} } = {}) {
     },
     /**
      * A fresh browser context (own cookies), optionally logged in through the real login form;
-     * `baseUrl` picks another API process (a replica) than the first.
+     * `baseUrl` picks another API process (a replica) than the first; `userAgent` and `viewport`
+     * stand for another browser or a phone.
      */
-    async newPage(login, { baseUrl: pageBaseUrl = baseUrl } = {}) {
+    async newPage(login, { baseUrl: pageBaseUrl = baseUrl, userAgent, viewport = { width: 1440, height: 900 } } = {}) {
       // Notifications granted: the permission prompt (top right) would otherwise cover the page; tests of it clear this.
       const context = await browser.newContext({
         baseURL: pageBaseUrl,
-        viewport: { width: 1440, height: 900 },
+        viewport,
         locale: 'pt-BR',
         timezoneId: 'America/Sao_Paulo',
         permissions: ['notifications'],
+        ...(userAgent ? { userAgent } : {}),
       });
       const page = await context.newPage();
       if (login) await loginThroughUi(page, login.email, login.password);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { seriousViolations, settle } from './a11y.mjs';
-import { ADMIN, DEMO_PASSWORD, loginThroughUi, startProduct } from './harness.mjs';
+import { ADMIN, DEMO_PASSWORD, startProduct } from './harness.mjs';
 
 const JOAO = { email: 'joao@wkflow.local', password: DEMO_PASSWORD };
 const IPHONE =
@@ -21,28 +21,13 @@ after(async () => {
   await product?.stop();
 });
 
-/** A browser (its own cookies) signed in as `login` with this user agent, through `baseUrl`'s API process. */
-async function browserAs(login, { userAgent, baseUrl = product.baseUrl, viewport = { width: 1440, height: 900 } } = {}) {
-  const context = await product.browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    permissions: ['notifications'],
-    ...(userAgent ? { userAgent } : {}),
-  });
-  const page = await context.newPage();
-  await loginThroughUi(page, login.email, login.password);
-  return page;
-}
-
 /** The login screen shows without any navigation: the socket closed for the ended session. */
 const signedOut = (page) => page.getByRole('heading', { name: 'Entrar' }).waitFor({ timeout: 10_000 });
 
 test("'Sessões ativas' lists the user's browsers; ending one from the keyboard signs that browser out at once, on another API process", async () => {
-  const phone = await browserAs(JOAO, { userAgent: IPHONE, baseUrl: replica.baseUrl });
-  const laptop = await browserAs(JOAO, { userAgent: FIREFOX_WINDOWS, baseUrl: replica.baseUrl });
-  const here = await browserAs(JOAO);
+  const phone = await product.newPage(JOAO, { userAgent: IPHONE, baseUrl: replica.baseUrl });
+  const laptop = await product.newPage(JOAO, { userAgent: FIREFOX_WINDOWS, baseUrl: replica.baseUrl });
+  const here = await product.newPage(JOAO);
   await here.goto('/profile');
   const card = here.getByTestId('own-sessions');
   const rows = card.getByTestId('session-row');
@@ -103,8 +88,8 @@ test("'Sessões ativas' lists the user's browsers; ending one from the keyboard 
 });
 
 test('on a 390 px phone the sessions card fits the screen', async () => {
-  await browserAs(JOAO, { userAgent: FIREFOX_WINDOWS });
-  const phone = await browserAs(JOAO, { userAgent: IPHONE, viewport: { width: 390, height: 844 } });
+  await product.newPage(JOAO, { userAgent: FIREFOX_WINDOWS });
+  const phone = await product.newPage(JOAO, { userAgent: IPHONE, viewport: { width: 390, height: 844 } });
   await phone.goto('/profile');
   const card = phone.getByTestId('own-sessions');
   await card.getByTestId('session-row').nth(1).waitFor();
@@ -118,7 +103,7 @@ test('on a 390 px phone the sessions card fits the screen', async () => {
 });
 
 test("an administrator ends all of a user's sessions from the user's page, after a confirmation", async () => {
-  const joao = await browserAs(JOAO, { baseUrl: replica.baseUrl });
+  const joao = await product.newPage(JOAO, { baseUrl: replica.baseUrl });
   const [row] = await product.sql(`SELECT id FROM users WHERE username = 'joao'`);
   const admin = await product.newPage(ADMIN);
   await admin.goto(`/users/${row.id}/edit`);

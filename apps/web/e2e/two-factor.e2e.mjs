@@ -23,14 +23,7 @@ const codeAt = (secret, steps = 0) => authenticator.clone({ epoch: Date.now() + 
 
 /** E-mail and password on the login screen (a fresh browser); the second step may follow. */
 async function passwordStep(login, viewport) {
-  const context = await product.browser.newContext({
-    baseURL: product.baseUrl,
-    viewport: viewport ?? { width: 1440, height: 900 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    permissions: ['notifications'],
-  });
-  const page = await context.newPage();
+  const page = await product.newPage(null, { viewport });
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(login.email);
   await page.locator('input[name="password"]').fill(login.password);
