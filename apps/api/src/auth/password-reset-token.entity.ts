@@ -1,8 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
-import { AuthLimitEntity } from './auth-limit.entity';
-import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
-import { TwoFactorEntity, TwoFactorRecoveryCodeEntity } from './two-factor/two-factor.entity';
 
 /**
  * A password-reset link. Only the SHA-256 (hex) of the token is kept: the token itself exists in
@@ -34,12 +31,3 @@ export class PasswordResetTokenEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
-
-/** The entities of the auth domain, registered once in platform/database/entities.ts. */
-export const AUTH_ENTITIES: Function[] = [
-  PasswordResetTokenEntity,
-  LoginUnlockTokenEntity,
-  AuthLimitEntity,
-  TwoFactorEntity,
-  TwoFactorRecoveryCodeEntity,
-];

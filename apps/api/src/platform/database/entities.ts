@@ -1,5 +1,5 @@
 import { ANALYTICS_ENTITIES } from '../../analytics/analytics.entities';
-import { AUTH_ENTITIES } from '../../auth/password-reset-token.entity';
+import { AUTH_ENTITIES } from '../../auth/auth.entities';
 import { CHAT_ENTITIES } from '../../chat/chat.entities';
 import { CLIENTS_ENTITIES } from '../../clients/clients.entities';
 import { EMAIL_ENTITIES } from '../../email/email.entities';
