@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DEMO_PASSWORD, startProduct } from './harness.mjs';
+import { ADMIN, DEMO_PASSWORD, startProduct } from './harness.mjs';
 
 const JOAO = { email: 'joao@wkflow.local', password: DEMO_PASSWORD };
 const MARIA = { email: 'maria@wkflow.local', password: DEMO_PASSWORD };
-const CARLOS = { email: 'carlos@wkflow.local', password: DEMO_PASSWORD };
 
 let product;
 before(async () => {
@@ -15,6 +14,29 @@ after(async () => {
 });
 
 const userId = async (email) => (await product.sql(`SELECT id FROM users WHERE email = $1`, [email]))[0].id;
+
+/**
+ * A new manager (he sees every task) with none of his own: no deadline reminder or assignment notice can reach his bell while a
+ * test counts it (a demo user's reminders come from the scheduler whenever their time is due).
+ */
+async function quietUser() {
+  const admin = await product.newPage(ADMIN);
+  const name = `leitor${Date.now()}`;
+  const login = { email: `${name}@wkflow.local`, password: 'senha-do-leitor-1' };
+  const body = { ...login, username: name, name: 'Leitor Quieto', accessProfileId: 2 };
+  const status = await admin.evaluate(async (body) => {
+    const response = await fetch('/api/users', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await response.text();
+    return response.status;
+  }, body);
+  assert.equal(status, 201);
+  await admin.context().close();
+  return login;
+}
 
 /** Resolves once the page's /ws socket said 'connected' (the page opens it with the shell); `frames` collects what it receives. */
 function socketConnected(page, frames) {
@@ -151,19 +173,20 @@ test('a notification leads to its target: the toast opens the chat room, the bel
 });
 
 test("'Ver todas' pages the whole history; the bell shows 10 and the true rest (desktop and 390 px)", async () => {
-  const carlosId = await userId(CARLOS.email);
+  const reader = await quietUser();
+  const readerId = await userId(reader.email);
   await product.sql(
     `INSERT INTO notifications ("userId", type, title, message, channel, "isRead", data, "createdAt")
      SELECT $1, 'task_comment', 'Comentário ' || g, 'Ana comentou na tarefa "Campanha ' || g || '".', 'browser', g % 4 = 0,
             jsonb_build_object('taskId', (SELECT min(id) FROM tasks)), now() - g * interval '1 minute'
        FROM generate_series(1, 45) g`,
-    [carlosId],
+    [readerId],
   );
   const [{ total, unread }] = await product.sql(
     `SELECT count(*)::int AS total, (count(*) FILTER (WHERE NOT "isRead"))::int AS unread FROM notifications WHERE "userId" = $1`,
-    [carlosId],
+    [readerId],
   );
-  const page = await product.newPage(CARLOS);
+  const page = await product.newPage(reader);
   await page.getByRole('button', { name: 'Notificações' }).click();
   const dropdown = page.getByTestId('notification-dropdown');
   await dropdown.getByText(`E mais ${total - 10} notificações...`).waitFor();
