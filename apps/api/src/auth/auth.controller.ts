@@ -30,7 +30,6 @@ import { SecureCookieTransport } from './secure-transport.guard';
 import { SessionsService } from './sessions.service';
 import { LocalSignInGuard } from './sign-in/local-sign-in.guard';
 import { SignInService, signedInUser } from './sign-in/sign-in.service';
-import { TwoFactorService } from './two-factor/two-factor.service';
 import { ApiResult } from '../platform/openapi/api-result';
 
 @ApiTags('auth')
@@ -45,7 +44,6 @@ export class AuthController {
     private readonly resets: PasswordResetService,
     private readonly unlocks: LoginUnlockService,
     private readonly signIn: SignInService,
-    private readonly twoFactor: TwoFactorService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,10 +65,7 @@ export class AuthController {
   @ApiResult('MeResponse', { errors: [401, 429], or: 'TwoFactorChallenge' })
   // The body is validated (and read) by LocalSignInGuard; declared here for the pipe and the OpenAPI document.
   async login(@Body() _credentials: LoginDto, @Req() request: Request): Promise<MeResponse | TwoFactorChallenge> {
-    const user = signedInUser(request);
-    // With a second factor on, the password opens nothing yet: the code comes next (POST /api/auth/2fa/verify).
-    if (await this.twoFactor.isEnabled(user.id)) return this.signIn.challenge(request, user);
-    return this.signIn.establish(request, user, 'password', await this.twoFactor.setupRequired(user.id));
+    return this.signIn.afterPassword(request, signedInUser(request), 'password');
   }
 
   /** Makes the source the link was sent for known to its account: the login from there gets in. */
@@ -124,10 +119,7 @@ export class AuthController {
       throw error;
     }
     await this.sessions.revokeUserSessions(userId);
-    // The link stands in for the password only: a second factor is still asked for.
-    const user = await this.auth.me(userId);
-    if (await this.twoFactor.isEnabled(userId)) return this.signIn.challenge(request, user);
-    return this.signIn.establish(request, user, 'password_reset', await this.twoFactor.setupRequired(userId));
+    return this.signIn.afterPassword(request, await this.auth.me(userId), 'password_reset');
   }
 
   @Public()

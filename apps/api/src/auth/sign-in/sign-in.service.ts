@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { clientAddress } from '../client-source';
 import { AuthRepository } from '../auth.repository';
 import { regenerateSession, saveSession } from '../session-store';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 
 /** How much of a user agent a session keeps (enough for any real browser's). */
 const USER_AGENT_MAX = 512;
@@ -25,6 +26,7 @@ export class SignInService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly auth: AuthRepository,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   /**
@@ -49,6 +51,16 @@ export class SignInService {
       data: { method, address: request.session.address },
     });
     return { user, timeZone: this.config.appTimezone, ...(twoFactorSetupRequired ? { twoFactorSetupRequired } : {}) };
+  }
+
+  /**
+   * After a right password (or a reset link, which stands in for it): the second factor's code comes
+   * next when it is on (POST /api/auth/2fa/verify); otherwise signed in, and sent to set one up
+   * first when the profile requires it.
+   */
+  async afterPassword(request: Request, user: User, method: string): Promise<MeResponse | TwoFactorChallenge> {
+    if (await this.twoFactor.isEnabled(user.id)) return this.challenge(request, user);
+    return this.establish(request, user, method, await this.twoFactor.requiredByProfile(user.id));
   }
 
   /** The password was right and a second factor is on: a fresh session that waits for the code, signed in to nothing. */

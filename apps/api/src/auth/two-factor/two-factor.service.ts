@@ -74,9 +74,9 @@ export class TwoFactorService {
     return (await this.twoFactor.find(userId))?.enabled ?? false;
   }
 
-  /** Whether the user must set one up before doing anything else (his profile requires it, he has none). */
-  async setupRequired(userId: number): Promise<boolean> {
-    return (await this.users.requiresTwoFactor(userId)) && !(await this.isEnabled(userId));
+  /** Whether the user's access profile requires a second factor ('Exigir verificação em duas etapas'). */
+  requiredByProfile(userId: number): Promise<boolean> {
+    return this.users.requiresTwoFactor(userId);
   }
 
   /** A new secret (replacing one not yet enabled); 409 while one is on. */
