@@ -97,6 +97,10 @@ export interface TwoFactorDisableRequest {
   code: string;
 }
 
+/** An authenticator app's code as typed: six digits, spaces around or between the groups allowed ('123 456'). */
+export const TWO_FACTOR_CODE_PATTERN = /^\s*\d{3}\s?\d{3}\s*$/;
+export const TWO_FACTOR_CODE_MESSAGE = 'O código tem 6 dígitos';
+
 export const TWO_FACTOR_MESSAGES = {
   invalidCode: 'Código inválido ou já usado. Confira o aplicativo autenticador e tente de novo.',
   invalidRecoveryCode: 'Código de recuperação inválido ou já usado.',

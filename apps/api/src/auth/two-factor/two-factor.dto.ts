@@ -1,10 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { PASSWORD_MAX, type TwoFactorDisableRequest, type TwoFactorEnableRequest, type TwoFactorVerifyRequest } from '@wkflow/contracts';
+import {
+  PASSWORD_MAX,
+  TWO_FACTOR_CODE_MESSAGE,
+  TWO_FACTOR_CODE_PATTERN,
+  type TwoFactorDisableRequest,
+  type TwoFactorEnableRequest,
+  type TwoFactorVerifyRequest,
+} from '@wkflow/contracts';
 
-/** Six digits (spaces around or between the groups are fine: apps show '123 456'). */
-const APP_CODE = /^\s*\d{3}\s?\d{3}\s*$/;
-const APP_CODE_MESSAGE = 'O código tem 6 dígitos';
+const APP_CODE = TWO_FACTOR_CODE_PATTERN;
+const APP_CODE_MESSAGE = TWO_FACTOR_CODE_MESSAGE;
 /** A recovery code as handed out ('k7m2q-x9w4t'), typed with or without the dash. */
 const RECOVERY_CODE_MAX = 32;
 const ONE_ANSWER = 'Informe o código do aplicativo ou um código de recuperação';

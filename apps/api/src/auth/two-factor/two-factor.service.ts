@@ -10,7 +10,7 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
-import { TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@wkflow/contracts';
+import { TWO_FACTOR_CODE_PATTERN, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { CredentialsCipherError, decrypt, encrypt } from '../../platform/crypto/credentials-cipher';
 import { verifyPassword } from '../../platform/crypto/passwords';
@@ -18,6 +18,7 @@ import { UserDirectory } from '../../users/user-directory';
 import { UserIdentityService } from '../../users/user-identity.service';
 import { AuthLimits } from '../auth-limits';
 import { AuthRepository } from '../auth.repository';
+import type { Db } from '../../platform/database/repository';
 import { TwoFactorRepository } from './two-factor.repository';
 
 /** The name authenticator apps show beside the account. */
@@ -120,7 +121,7 @@ export class TwoFactorService {
     if (!(await verifyPassword(account?.passwordHash, password))) {
       return this.wrongCode(userId, BadRequestException, TWO_FACTOR_MESSAGES.wrongPassword);
     }
-    const isRecovery = !/^\s*\d{3}\s?\d{3}\s*$/.test(code);
+    const isRecovery = !TWO_FACTOR_CODE_PATTERN.test(code);
     const removed = await this.twoFactor.transaction(async (db) => {
       if (!(await this.takeCode(db, userId, isRecovery ? { recoveryCode: code } : { code }))) return false;
       await this.twoFactor.remove(db, userId);
@@ -152,11 +153,7 @@ export class TwoFactorService {
   }
 
   /** Spends a code of an enabled second factor: an app code of a step not used yet, or an unused recovery code. */
-  private async takeCode(
-    db: Parameters<TwoFactorRepository['remove']>[0],
-    userId: number,
-    answer: { code?: string; recoveryCode?: string },
-  ) {
+  private async takeCode(db: Db, userId: number, answer: { code?: string; recoveryCode?: string }) {
     if (answer.recoveryCode !== undefined) {
       return this.twoFactor.spendRecoveryCode(db, userId, sha256(normalizedRecoveryCode(answer.recoveryCode)));
     }

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
-import { type MeResponse, TWO_FACTOR_MESSAGES } from '@wkflow/contracts';
+import { type MeResponse, TWO_FACTOR_CODE_MESSAGE, TWO_FACTOR_CODE_PATTERN, TWO_FACTOR_MESSAGES } from '@wkflow/contracts';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
@@ -8,8 +8,9 @@ import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
 import { verifySecondFactor } from './twoFactor.api';
 
-export const APP_CODE_PATTERN = /^\s*\d{3}\s?\d{3}\s*$/;
-const appCodeSchema = yup.object({ answer: yup.string().required('Digite o código').matches(APP_CODE_PATTERN, 'O código tem 6 dígitos') });
+const appCodeSchema = yup.object({
+  answer: yup.string().required('Digite o código').matches(TWO_FACTOR_CODE_PATTERN, TWO_FACTOR_CODE_MESSAGE),
+});
 const recoverySchema = yup.object({
   answer: yup.string().trim().required('Digite um código de recuperação').max(32, 'Código de recuperação inválido'),
 });

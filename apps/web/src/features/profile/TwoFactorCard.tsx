@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Code, Grid, HStack, Image, List, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { TwoFactorSetup } from '@wkflow/contracts';
+import { TWO_FACTOR_CODE_MESSAGE, TWO_FACTOR_CODE_PATTERN, type TwoFactorSetup } from '@wkflow/contracts';
 import { Form, Formik } from 'formik';
 import { Copy, ShieldCheck, Smartphone } from 'lucide-react';
 import { useState } from 'react';
@@ -10,10 +10,9 @@ import { SectionCard } from '../../components/SectionCard';
 import { copyText } from '../../lib/clipboard';
 import { errorMessage } from '../../lib/fetcher';
 import { toast } from '../../lib/toast';
-import { APP_CODE_PATTERN } from '../auth/TwoFactorStep';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, useTwoFactorStatus } from '../auth/twoFactor.api';
 
-const codeSchema = yup.object({ code: yup.string().required('Digite o código').matches(APP_CODE_PATTERN, 'O código tem 6 dígitos') });
+const codeSchema = yup.object({ code: yup.string().required('Digite o código').matches(TWO_FACTOR_CODE_PATTERN, TWO_FACTOR_CODE_MESSAGE) });
 const disableSchema = yup.object({
   password: yup.string().required('Informe sua senha'),
   code: yup.string().trim().required('Digite um código do aplicativo ou de recuperação'),
