@@ -114,6 +114,36 @@ export const TWO_FACTOR_MESSAGES = {
   wrongPassword: 'Senha incorreta',
 } as const;
 
+/** GET /api/auth/providers: the ways in the login screen offers. */
+export interface AuthProviders {
+  /** Single sign-on with the company's OpenID provider, and its button's label; null when not configured. */
+  oidc: { label: string } | null;
+  /** 'administrators' (OIDC_ONLY): e-mail and password are the administrators' way in when the provider is down. */
+  passwordLogin: 'everyone' | 'administrators';
+}
+
+/** An account that waits for an administrator's approval, on a sign-in (password or SSO). */
+export const PENDING_APPROVAL_MESSAGE = 'Sua conta ainda aguarda aprovação de um administrador';
+/** A registration's answer, and a first SSO sign-in's that made an account waiting for approval. */
+export const REGISTERED_MESSAGE = 'Conta criada. Aguarde a aprovação de um administrador.';
+
+/**
+ * How a single sign-on ended when it did not sign in: the API sends the browser back to
+ * `/login?sso=<outcome>` and the login screen shows the text.
+ */
+export const SSO_OUTCOME_MESSAGES = {
+  unavailable: 'O provedor de identidade não respondeu. Tente de novo em alguns minutos; administradores podem entrar com e-mail e senha.',
+  failed: 'Não foi possível concluir a entrada com SSO. Tente de novo.',
+  cancelled: 'A entrada com SSO foi cancelada.',
+  email_unverified: 'Seu provedor de identidade não confirmou seu e-mail. Confirme-o lá, ou fale com um administrador.',
+  pending: PENDING_APPROVAL_MESSAGE,
+  created: REGISTERED_MESSAGE,
+} as const;
+export type SsoOutcome = keyof typeof SSO_OUTCOME_MESSAGES;
+
+/** With OIDC_ONLY, a non-administrator's e-mail and password (or reset link) is refused with this. */
+export const SSO_ONLY_MESSAGE = 'Entre com o SSO da empresa: o acesso com e-mail e senha é reservado aos administradores.';
+
 /** The error body every API error has. */
 export interface ApiError {
   statusCode: number;
@@ -186,4 +216,46 @@ export const SESSION_NOT_FOUND = 'Sessão não encontrada ou já encerrada';
 export function sessionDeviceLabel(session: Pick<UserSession, 'browser' | 'os'>): string {
   if (session.browser && session.os) return `${session.browser} em ${session.os}`;
   return session.browser ?? session.os ?? 'Navegador desconhecido';
+}
+
+/** What an OpenID provider says of a person that names his new account. */
+export interface SsoPersonClaims {
+  email: string;
+  name?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  preferred_username?: unknown;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
+
+/** A new SSO account's name: the provider's `name`, else given and family names, else the e-mail's local part (≤ 120). */
+export function ssoAccountName(claims: SsoPersonClaims): string {
+  const name = text(claims.name) || `${text(claims.given_name)} ${text(claims.family_name)}`.trim() || claims.email.split('@')[0];
+  return name.slice(0, 120);
+}
+
+/**
+ * A new SSO account's username (before a number makes it free): the provider's
+ * `preferred_username` (its part before an @), else the e-mail's local part, reduced to letters
+ * without accents, digits, '.', '_' and '-'; 3 to 50 characters.
+ */
+export function ssoUsername(claims: SsoPersonClaims): string {
+  const source = (text(claims.preferred_username) || claims.email).split('@')[0];
+  const username = source
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]/g, '')
+    .slice(0, 50);
+  return username.length >= 3 ? username : `${username}sso`.padEnd(3, '0');
+}
+
+/**
+ * The SPA page a sign-in returns to: a path of this site only (never `//host` or a scheme, which
+ * would send the browser elsewhere), else the board.
+ */
+export function returnPathOrHome(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 512 || !value.startsWith('/')) return '/';
+  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  return value.startsWith('/login') ? '/' : value;
 }

@@ -1,9 +1,24 @@
-import { Body, Controller, BadRequestException, Get, HttpCode, Inject, Logger, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  BadRequestException,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  Logger,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   LOGIN_UNLOCKED,
   PASSWORD_RESET_REQUESTED,
+  SSO_ONLY_MESSAGE,
   type MessageResponse,
   type MeResponse,
   type TwoFactorChallenge,
@@ -49,8 +64,10 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  @ApiResult('MessageResponse', { errors: [429] })
+  @ApiResult('MessageResponse', { errors: [403, 429] })
   async register(@Body() dto: RegisterDto, @Req() request: Request): Promise<MessageResponse> {
+    // OIDC_ONLY: accounts come from the company's provider (a first sign-in makes one).
+    if (this.config.oidc?.only) throw new ForbiddenException(SSO_ONLY_MESSAGE);
     await this.limits.register(clientSource(clientAddress(request)));
     // The same answer whether or not the e-mail or username exists (the owner is told by e-mail).
     await this.auth.register(dto);

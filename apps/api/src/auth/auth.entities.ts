@@ -1,6 +1,7 @@
 import { AuthLimitEntity } from './auth-limit.entity';
 import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { SsoIdentityEntity } from './sign-in/sso-identity.entity';
 import { TwoFactorEntity, TwoFactorRecoveryCodeEntity } from './two-factor/two-factor.entity';
 
 /** The entities of the auth domain, registered once in platform/database/entities.ts. */
@@ -10,4 +11,5 @@ export const AUTH_ENTITIES: Function[] = [
   AuthLimitEntity,
   TwoFactorEntity,
   TwoFactorRecoveryCodeEntity,
+  SsoIdentityEntity,
 ];

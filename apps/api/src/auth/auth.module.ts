@@ -15,6 +15,9 @@ import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
+import { OidcSignInService } from './sign-in/oidc-sign-in.service';
+import { SsoAccountsService } from './sign-in/sso-accounts.service';
+import { SsoController } from './sign-in/sso.controller';
 import { LocalStrategy } from './sign-in/local.strategy';
 import { SignInService } from './sign-in/sign-in.service';
 import { TwoFactorController } from './two-factor/two-factor.controller';
@@ -33,11 +36,13 @@ import { TwoFactorService } from './two-factor/two-factor.service';
 @Global()
 @Module({
   imports: [UsersModule, EmailModule],
-  controllers: [AuthController, SessionsController, TwoFactorController],
+  controllers: [AuthController, SessionsController, TwoFactorController, SsoController],
   providers: [
     AuthRepository,
     LocalStrategy,
     SignInService,
+    OidcSignInService,
+    SsoAccountsService,
     TwoFactorRepository,
     TwoFactorService,
     AuthService,

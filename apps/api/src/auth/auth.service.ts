@@ -1,5 +1,12 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { COLLABORATOR_PROFILE_ID, profileForRole, roleForProfile, type User } from '@wkflow/contracts';
+import {
+  COLLABORATOR_PROFILE_ID,
+  PENDING_APPROVAL_MESSAGE,
+  profileForRole,
+  REGISTERED_MESSAGE,
+  roleForProfile,
+  type User,
+} from '@wkflow/contracts';
 import { isUniqueViolation } from '../platform/database/db-errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailService } from '../email/email.service';
@@ -10,9 +17,9 @@ import type { ChangePasswordDto, LoginDto, RegisterDto, UpdateProfileDto } from 
 import { hashPassword, verifyPassword } from '../platform/crypto/passwords';
 
 export const INVALID_CREDENTIALS = 'E-mail ou senha inválidos';
-export const PENDING_APPROVAL = 'Sua conta ainda aguarda aprovação de um administrador';
+export const PENDING_APPROVAL = PENDING_APPROVAL_MESSAGE;
 export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta';
-export const REGISTERED = 'Conta criada. Aguarde a aprovação de um administrador.';
+export const REGISTERED = REGISTERED_MESSAGE;
 
 @Injectable()
 export class AuthService {

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_INVALID, PASSWORD_RESET_TTL_MS } from '@wkflow/contracts';
+import { isAdmin, PASSWORD_RESET_INVALID, PASSWORD_RESET_TTL_MS } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { EmailService } from '../email/email.service';
 import { UserIdentityService } from '../users/user-identity.service';
@@ -48,6 +48,8 @@ export class PasswordResetService {
     const user = await this.identity.findWithPasswordByEmail(email);
     // Pending accounts get nothing: they could not log in with a new password anyway.
     if (!user || !user.isApproved) return;
+    // OIDC_ONLY: only an administrator's password opens a session; nobody else's reset link would.
+    if (this.config.oidc?.only && !isAdmin(user)) return;
     if (!linkBase) {
       this.logger.warn(`password reset for user ${user.id} not sent: set WEB_URL (or call from an origin listed in WEB_ORIGIN)`);
       return;

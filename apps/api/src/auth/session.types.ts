@@ -11,5 +11,8 @@ declare module 'express-session' {
     pendingSecondFactor?: { userId: number; at: number };
     /** Signed in, but his profile requires a second factor he has not set up: only its routes answer. */
     twoFactorSetupRequired?: boolean;
+    /** Single sign-on under way: the web app's page to return to (`oidc` holds the strategy's state, nonce and PKCE verifier). */
+    oidcReturnTo?: string;
+    oidc?: Record<string, string>;
   }
 }

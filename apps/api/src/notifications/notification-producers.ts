@@ -28,7 +28,7 @@ export class NotificationProducers {
   async onUserApproved(user: AppEventMap['UserApproved']): Promise<void> {
     await this.notifications.notify(user.id, 'account_approved', {
       title: 'Sua conta foi aprovada',
-      message: `Olá, ${user.name}! Sua conta no WKFlow foi aprovada. Você já pode entrar com seu e-mail e senha.`,
+      message: `Olá, ${user.name}! Sua conta no WKFlow foi aprovada. Você já pode entrar.`,
     });
   }
 

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { UserRole } from '@wkflow/contracts';
+import { COLLABORATOR_PROFILE_ID, roleForProfile, type UserRole } from '@wkflow/contracts';
 import type { UserEntity } from './user.entity';
 import { UsersRepository } from './repositories/users.repository';
 
@@ -72,6 +72,45 @@ export class UserIdentityService {
     requestedProfileId: number;
   }): Promise<number> {
     return this.users.insertPending(user);
+  }
+
+  /**
+   * The account of a first single sign-on: approved at once on `profileId`, or (null) waiting for
+   * approval on Colaborador like a registration. Its username is the first free one of
+   * `username`, `username2`, `username3`…; a clash of the e-mail throws the unique violation.
+   */
+  async createFromSso(user: {
+    name: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+    profileId: number | null;
+  }): Promise<number> {
+    return this.users.transaction(async (db) => {
+      let username = user.username;
+      for (let n = 2; await this.users.usernameExists(db, username); n++) username = `${user.username.slice(0, 55)}${n}`;
+      const fields = { name: user.name, username, email: user.email, passwordHash: user.passwordHash };
+      if (user.profileId === null)
+        return this.users.insertPending(
+          {
+            ...fields,
+            role: roleForProfile(COLLABORATOR_PROFILE_ID),
+            accessProfileId: COLLABORATOR_PROFILE_ID,
+            requestedProfileId: null,
+          },
+          db,
+        );
+      const row = await this.users.insertApproved(
+        { ...fields, role: roleForProfile(user.profileId), accessProfileId: user.profileId, approvedById: null },
+        db,
+      );
+      return row.id;
+    });
+  }
+
+  /** Whether the access profile exists (a configured default may name one deleted since). */
+  profileExists(profileId: number): Promise<boolean> {
+    return this.users.profileExists(profileId);
   }
 
   updateProfile(id: number, profile: { name: string; email: string }): Promise<void> {

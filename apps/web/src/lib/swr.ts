@@ -45,6 +45,8 @@ export const FIVE_MINUTES = 5 * 60_000;
 /** Every SWR key of the app, in one place. */
 export const keys = {
   me: '/api/auth/me',
+  /** The ways in the login screen offers (single sign-on, and whether e-mail and password are everyone's). */
+  authProviders: '/api/auth/providers',
   /** The signed-in user's own sessions ('Meu perfil'). */
   authSessions: '/api/auth/sessions',
   /** The signed-in user's second factor ('Meu perfil'). */

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { MeResponse, TwoFactorChallenge, User } from '@wkflow/contracts';
+import { isAdmin, type MeResponse, SSO_ONLY_MESSAGE, type TwoFactorChallenge, type User } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { clientAddress } from '../client-source';
 import { AuthRepository } from '../auth.repository';
@@ -18,8 +18,8 @@ export function signedInUser(request: Request): User {
 }
 
 /**
- * Opens the PostgreSQL-backed session for whoever a strategy signed in (the local e-mail and
- * password today; single sign-on or a second factor later call the same method), or a password reset.
+ * Opens the PostgreSQL-backed session for whoever a strategy signed in (e-mail and password,
+ * single sign-on, the second factor), or a password reset.
  */
 @Injectable()
 export class SignInService {
@@ -59,6 +59,8 @@ export class SignInService {
    * first when the profile requires it.
    */
   async afterPassword(request: Request, user: User, method: string): Promise<MeResponse | TwoFactorChallenge> {
+    // OIDC_ONLY: the company's provider is everyone's way in; a password stays the administrators' break-glass.
+    if (this.config.oidc?.only && !isAdmin(user)) throw new ForbiddenException(SSO_ONLY_MESSAGE);
     if (await this.twoFactor.isEnabled(user.id)) return this.challenge(request, user);
     return this.establish(request, user, method, await this.twoFactor.requiredByProfile(user.id));
   }

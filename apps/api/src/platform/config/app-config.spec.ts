@@ -92,3 +92,49 @@ describe('loadConfig: request log level', () => {
     );
   });
 });
+
+describe('loadConfig: single sign-on', () => {
+  const sso = (overrides: Record<string, string | undefined> = {}) =>
+    production({
+      WEB_URL: 'https://wkflow.example.com',
+      OIDC_ISSUER_URL: 'https://id.example.com/realms/agency/',
+      OIDC_CLIENT_ID: 'wkflow',
+      ...overrides,
+    });
+
+  it('is off unless OIDC_ISSUER_URL is set; its other variables alone are a mistake', () => {
+    expect(loadConfig(production()).oidc).toBeNull();
+    expect(problem(production({ OIDC_ONLY: '1' }))).toContain('OIDC_ONLY needs OIDC_ISSUER_URL');
+    expect(problem(production({ OIDC_CLIENT_ID: 'wkflow' }))).toContain('OIDC_CLIENT_ID needs OIDC_ISSUER_URL');
+  });
+
+  it('defaults the callback to WEB_URL, the label, and a waiting account', () => {
+    expect(loadConfig(sso()).oidc).toEqual({
+      issuerUrl: 'https://id.example.com/realms/agency',
+      clientId: 'wkflow',
+      clientSecret: null,
+      redirectUri: 'https://wkflow.example.com/api/auth/oidc/callback',
+      buttonLabel: 'Entrar com SSO',
+      defaultProfileId: null,
+      only: false,
+    });
+    const custom = loadConfig(
+      sso({
+        WEB_URL: undefined,
+        OIDC_REDIRECT_URI: 'https://api.example.com/cb',
+        OIDC_DEFAULT_PROFILE: '3',
+        OIDC_ONLY: 'true',
+        OIDC_CLIENT_SECRET: 's',
+      }),
+    ).oidc;
+    expect(custom).toMatchObject({ redirectUri: 'https://api.example.com/cb', defaultProfileId: 3, only: true, clientSecret: 's' });
+  });
+
+  it('refuses a missing client id or callback address, and the Administrador profile as the default', () => {
+    expect(problem(sso({ OIDC_CLIENT_ID: undefined }))).toContain('OIDC_CLIENT_ID is required');
+    expect(problem(sso({ WEB_URL: undefined }))).toContain('OIDC_ISSUER_URL needs WEB_URL (or OIDC_REDIRECT_URI)');
+    expect(problem(sso({ OIDC_DEFAULT_PROFILE: '1' }))).toContain('OIDC_DEFAULT_PROFILE cannot be the Administrador profile');
+    expect(problem(sso({ OIDC_DEFAULT_PROFILE: 'gerente' }))).toContain('OIDC_DEFAULT_PROFILE must be an integer');
+    expect(problem(sso({ OIDC_ISSUER_URL: 'ftp://id.example.com' }))).toContain('OIDC_ISSUER_URL must use http: or https:');
+  });
+});

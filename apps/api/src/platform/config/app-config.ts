@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IANAZone } from 'luxon';
+import { ADMIN_PROFILE_ID } from '@wkflow/contracts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** Everything the API reads from its environment, validated once at start-up. */
@@ -61,6 +62,47 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How long the session and active-timer caches serve an entry no database notification dropped (a safety net). */
   cacheTtlMs: number;
+  /** Single sign-on with an OpenID provider (OIDC_*); null when OIDC_ISSUER_URL is unset. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  /** Null: a public client (PKCE alone authenticates the code exchange). */
+  clientSecret: string | null;
+  /** Where the provider sends the browser back: OIDC_REDIRECT_URI, else `<WEB_URL>/api/auth/oidc/callback`. */
+  redirectUri: string;
+  buttonLabel: string;
+  /** The access profile a first SSO sign-in is approved with; null: the account waits for approval. */
+  defaultProfileId: number | null;
+  /** OIDC_ONLY: e-mail and password sign in administrators only (break-glass); everyone else uses the provider. */
+  only: boolean;
+}
+
+function oidcConfig(env: Env, webUrl: string | null, problems: string[]): OidcConfig | null {
+  const issuerUrl = url(env, 'OIDC_ISSUER_URL', ['http:', 'https:'], problems, false);
+  if (!issuerUrl) {
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_DEFAULT_PROFILE', 'OIDC_ONLY', 'OIDC_REDIRECT_URI'])
+      if (optional(env, name)) problems.push(`${name} needs OIDC_ISSUER_URL`);
+    return null;
+  }
+  const clientId = required(env, 'OIDC_CLIENT_ID', problems);
+  const redirectUri =
+    url(env, 'OIDC_REDIRECT_URI', ['http:', 'https:'], problems, false) ?? (webUrl ? `${webUrl}/api/auth/oidc/callback` : null);
+  if (!redirectUri) problems.push('OIDC_ISSUER_URL needs WEB_URL (or OIDC_REDIRECT_URI) to name the callback address');
+  const rawProfile = optional(env, 'OIDC_DEFAULT_PROFILE');
+  const defaultProfileId = rawProfile === null ? null : int(env, 'OIDC_DEFAULT_PROFILE', 0, problems, 1, 2_147_483_647) || null;
+  if (defaultProfileId === ADMIN_PROFILE_ID) problems.push('OIDC_DEFAULT_PROFILE cannot be the Administrador profile (1)');
+  return {
+    issuerUrl: issuerUrl.replace(/\/+$/, ''),
+    clientId,
+    clientSecret: optional(env, 'OIDC_CLIENT_SECRET'),
+    redirectUri: redirectUri ?? '',
+    buttonLabel: optional(env, 'OIDC_BUTTON_LABEL')?.slice(0, 60) ?? 'Entrar com SSO',
+    defaultProfileId: defaultProfileId === ADMIN_PROFILE_ID ? null : defaultProfileId,
+    only: bool(env, 'OIDC_ONLY', false, problems),
+  };
 }
 
 export class ConfigError extends Error {}
@@ -264,6 +306,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, problems, 0, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, problems, 100, 600_000),
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 10_000, problems, 100),
+    oidc: oidcConfig(env, webUrl, problems),
   };
   if (problems.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

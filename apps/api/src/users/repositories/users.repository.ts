@@ -271,8 +271,9 @@ export class UsersRepository extends ModuleRepository {
   /** A registration waiting for approval; its id. */
   async insertPending(
     user: Pick<UserEntity, 'name' | 'username' | 'email' | 'passwordHash' | 'role' | 'accessProfileId' | 'requestedProfileId'>,
+    db?: Db,
   ): Promise<number> {
-    const inserted = await this.entities().insert({ ...user, isApproved: false });
+    const inserted = await this.entities(db).insert({ ...user, isApproved: false });
     return inserted.identifiers[0].id as number;
   }
 

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
+import { SsoOutcomeNotice, SsoSignIn, useAuthProviders } from './SsoSignIn';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useCurrentUser } from './useCurrentUser';
 import { toast } from '../../lib/toast';
@@ -21,6 +22,9 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [registeredEmail, setRegisteredEmail] = useState('');
   const { mutate } = useCurrentUser();
+  const providers = useAuthProviders();
+  // OIDC_ONLY: accounts come from the company's provider; there is nothing to register here.
+  const canRegister = providers?.passwordLogin !== 'administrators';
   const isLogin = mode === 'login';
   useDocumentTitle(TITLES[mode].title);
 
@@ -29,7 +33,7 @@ export default function LoginPage() {
       title={TITLES[mode].title}
       description={TITLES[mode].description}
       footer={
-        mode === 'second-factor' ? undefined : (
+        mode === 'second-factor' || (isLogin && !canRegister) ? undefined : (
           <Button
             type="button"
             variant="plain"
@@ -52,7 +56,11 @@ export default function LoginPage() {
           onRestart={() => setMode('login')}
         />
       ) : isLogin ? (
-        <LoginForm key={registeredEmail} initialEmail={registeredEmail} onSecondFactor={() => setMode('second-factor')} />
+        <>
+          <SsoOutcomeNotice />
+          <SsoSignIn providers={providers} />
+          <LoginForm key={registeredEmail} initialEmail={registeredEmail} onSecondFactor={() => setMode('second-factor')} />
+        </>
       ) : (
         <RegisterForm
           onRegistered={(email) => {
