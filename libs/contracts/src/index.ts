@@ -20,3 +20,4 @@ export * from './timesheets';
 export * from './time-entries';
 export * from './responses';
 export * from './realtime';
+export * from './api-tokens';

@@ -1,3 +1,4 @@
+import { ApiTokenEntity } from './api-tokens/api-token.entity';
 import { AuthLimitEntity } from './auth-limit.entity';
 import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
@@ -12,4 +13,5 @@ export const AUTH_ENTITIES: Function[] = [
   TwoFactorEntity,
   TwoFactorRecoveryCodeEntity,
   SsoIdentityEntity,
+  ApiTokenEntity,
 ];

@@ -9,7 +9,12 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginUnlockService } from './login-unlock.service';
 import { PasswordResetService } from './password-reset.service';
+import { BearerAccess } from '../platform/access/bearer-access';
 import { SessionAccess } from '../platform/access/session-access';
+import { ApiTokensController } from './api-tokens/api-tokens.controller';
+import { ApiTokensRepository } from './api-tokens/api-tokens.repository';
+import { ApiTokensService } from './api-tokens/api-tokens.service';
+import { BearerAccessService, BearerStrategy } from './api-tokens/bearer.strategy';
 import { SessionAccessService } from './session-access.service';
 import { SessionUserService } from './session-user.service';
 import { SessionProvider } from './session.provider';
@@ -36,7 +41,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
 @Global()
 @Module({
   imports: [UsersModule, EmailModule],
-  controllers: [AuthController, SessionsController, TwoFactorController, SsoController],
+  controllers: [AuthController, SessionsController, TwoFactorController, SsoController, ApiTokensController],
   providers: [
     AuthRepository,
     LocalStrategy,
@@ -54,9 +59,14 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     SessionProvider,
     SessionAccessService,
     { provide: SessionAccess, useExisting: SessionAccessService },
+    ApiTokensRepository,
+    ApiTokensService,
+    BearerStrategy,
+    BearerAccessService,
+    { provide: BearerAccess, useExisting: BearerAccessService },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionUserService, SessionsService, SessionProvider, SessionAccess],
+  exports: [SessionUserService, SessionsService, SessionProvider, SessionAccess, BearerAccess],
 })
 export class AuthModule implements NestModule {
   constructor(private readonly sessions: SessionProvider) {}

@@ -86,8 +86,8 @@ export class AuthRepository extends ModuleRepository {
   }
 
   /** An audit row of the auth module's (sign-ins, ended sessions). */
-  audit(entry: AuditEntry): Promise<void> {
-    return recordAudit(this.dataSource, entry);
+  audit(entry: AuditEntry, db: Db = this.dataSource): Promise<void> {
+    return recordAudit(db, entry);
   }
 
   /** The unexpired sessions among these stored ids, with their users' ids. */

@@ -49,6 +49,8 @@ export const keys = {
   authProviders: '/api/auth/providers',
   /** The signed-in user's own sessions ('Meu perfil'). */
   authSessions: '/api/auth/sessions',
+  /** Personal API tokens: one's own, or (administrators) everyone's. */
+  apiTokens: (all: boolean) => (all ? '/api/tokens?all=true' : '/api/tokens'),
   /** The signed-in user's second factor ('Meu perfil'). */
   twoFactor: '/api/auth/2fa',
   modulePermissions: '/api/module-permissions',

@@ -62,6 +62,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How long the session and active-timer caches serve an entry no database notification dropped (a safety net). */
   cacheTtlMs: number;
+  /** Requests one personal API token may make per minute, per API process (429 past it). */
+  apiTokenRateLimit: number;
   /** Single sign-on with an OpenID provider (OIDC_*); null when OIDC_ISSUER_URL is unset. */
   oidc: OidcConfig | null;
 }
@@ -306,6 +308,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, problems, 0, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, problems, 100, 600_000),
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 10_000, problems, 100),
+    apiTokenRateLimit: int(env, 'API_TOKEN_RATE_LIMIT', 600, problems, 1, 1_000_000),
     oidc: oidcConfig(env, webUrl, problems),
   };
   if (problems.length) {

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { carriesBearerToken } from '../access/bearer-access';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -13,7 +14,8 @@ function refuse(response: Response, message: string, status = 403): void {
  */
 export function csrfProtection(allowedOrigins: string[]) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (!UNSAFE.has(request.method)) return next();
+    // A bearer token is no ambient credential: a foreign page cannot make a browser send it.
+    if (!UNSAFE.has(request.method) || carriesBearerToken(request)) return next();
     const origin = request.get('origin');
     if (origin) {
       const own = `${request.protocol}://${request.get('host')}`;

@@ -72,15 +72,20 @@ export type Operation = {
 
 /**
  * Error statuses every operation of this shape can answer: 400 for bad parameters or bodies, 401/403
- * from the access rule, 404 for an unknown id, 403/413/415 from the CSRF and body-size checks on writes,
+ * from the access rule (and 403/429 for an API token's scopes and limit), 404 for an unknown id, 403/413/415 from the CSRF and body-size checks on writes,
  * and 5XX (500, or 503 when PostgreSQL is unreachable).
  */
 function impliedErrors(method: string, op: Operation, rule: AccessRule | undefined): string[] {
   const statuses = new Set<string>();
   const unsafe = UNSAFE.has(method);
   if (unsafe || op.parameters?.length) statuses.add('400');
-  if (rule?.kind !== 'public') statuses.add('401');
-  if (unsafe || (rule && rule.kind !== 'public' && rule.kind !== 'authenticated')) statuses.add('403');
+  if (rule?.kind !== 'public') {
+    statuses.add('401');
+    // A personal API token: outside its scopes (403), past its per-token limit (429).
+    statuses.add('403');
+    statuses.add('429');
+  }
+  if (unsafe) statuses.add('403');
   if (op.parameters?.some((p) => p.in === 'path')) statuses.add('404');
   if (unsafe) ['413', '415'].forEach((s) => statuses.add(s));
   statuses.add('5XX');

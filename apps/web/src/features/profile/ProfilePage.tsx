@@ -24,6 +24,7 @@ import { listOf, useAccessProfiles } from '../users/useUsers';
 import { changeOwnPassword, updateOwnProfile } from './profile.api';
 import { Panel } from '../../components/Panel';
 import { SectionCard } from '../../components/SectionCard';
+import { ApiTokensCard } from './ApiTokensCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
@@ -43,7 +44,10 @@ export default function ProfilePage() {
 
   return (
     <Box>
-      <PageHeader title="Meu Perfil" description="Informações da conta, dados pessoais, senha, verificação em duas etapas e sessões." />
+      <PageHeader
+        title="Meu Perfil"
+        description="Informações da conta, dados pessoais, senha, verificação em duas etapas, sessões e tokens de API."
+      />
       {!user || error ? (
         <Panel data-testid="profile-error">
           <Card.Body>
@@ -63,6 +67,7 @@ export default function ProfilePage() {
             </Grid>
             <TwoFactorCard />
             <SessionsCard />
+            <ApiTokensCard />
           </Stack>
         </Grid>
       )}

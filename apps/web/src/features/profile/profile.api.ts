@@ -1,4 +1,13 @@
-import type { ChangePasswordRequest, EndedSessionsResponse, MeResponse, UpdateProfileRequest, UserSession } from '@wkflow/contracts';
+import type {
+  ApiToken,
+  ChangePasswordRequest,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+  EndedSessionsResponse,
+  MeResponse,
+  UpdateProfileRequest,
+  UserSession,
+} from '@wkflow/contracts';
 import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../lib/fetcher';
 import { keys } from '../../lib/swr';
@@ -31,4 +40,27 @@ export async function endOtherSessions(): Promise<number> {
   const { ended } = await apiFetch<EndedSessionsResponse>('/api/auth/sessions/end-others', { method: 'POST' });
   await mutate(keys.authSessions);
   return ended;
+}
+
+/** GET /api/tokens (all: everyone's, for administrators). */
+export function useApiTokens(all: boolean) {
+  return useSWR<ApiToken[]>(keys.apiTokens(all), { revalidateOnMount: true });
+}
+
+/** Both lists (one's own and everyone's) read again after a change. */
+async function refreshApiTokens(): Promise<void> {
+  await Promise.all([mutate(keys.apiTokens(false)), mutate(keys.apiTokens(true))]);
+}
+
+/** POST /api/tokens: the answer holds the secret, shown once. */
+export async function createApiToken(body: CreateApiTokenRequest): Promise<CreatedApiToken> {
+  const created = await apiFetch<CreatedApiToken>('/api/tokens', { method: 'POST', body });
+  await refreshApiTokens();
+  return created;
+}
+
+/** DELETE /api/tokens/{id}: its next request gets 401. */
+export async function revokeApiToken(id: number): Promise<void> {
+  await apiFetch(`/api/tokens/${id}`, { method: 'DELETE' });
+  await refreshApiTokens();
 }
