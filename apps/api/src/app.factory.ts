@@ -17,6 +17,7 @@ import { mountQueueDashboard } from './email/queue-dashboard';
 import { createValidationPipe } from './platform/http/validation';
 import { NullAsJsonInterceptor } from './platform/http/null-as-json';
 import { DrainService } from './platform/health/drain.service';
+import { MetricsService } from './platform/metrics/metrics.service';
 import { rejectUnsafeInput } from './platform/http/safe-input';
 import type { AppConfig } from './platform/config/app-config';
 import { secureCookieWarnings } from './platform/config/secure-cookie-warnings';
@@ -41,8 +42,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   for (const warning of secureCookieWarnings(config)) logger.warn(warning);
 
-  // First of all: tracks requests in flight for a graceful stop (main.ts drains on SIGTERM).
+  // First of all: tracks requests in flight for a graceful stop (main.ts drains on SIGTERM), and times them.
   app.use(app.get(DrainService).track);
+  const metrics = app.get(MetricsService);
+  if (metrics.enabled) app.use(metrics.timeRequests);
+  // Prometheus's scrape (METRICS_TOKEN); a 404 otherwise, never the web app.
+  app.use('/metrics', metrics.serveOnApiPort);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(securityHeaders());

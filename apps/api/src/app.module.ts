@@ -19,6 +19,7 @@ import { HealthRepository } from './platform/health/health.repository';
 import { LearningModule } from './learning/learning.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 import { RedisModule } from './platform/redis/redis.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -39,6 +40,7 @@ export class AppModule {
         EventsModule,
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), migrationsRun: false, retryAttempts: 3 }),
         RedisModule,
+        MetricsModule,
         UploadsModule,
         AuthModule,
         UsersModule,

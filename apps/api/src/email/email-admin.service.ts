@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EMAIL_STATUSES, type EmailQueueItem, type EmailQueueStats, type EmailServiceStatus } from '@wkflow/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { MetricsService } from '../platform/metrics/metrics.service';
 import { TaskLookup } from '../tasks/task-lookup';
 import { EmailDelivery, withTimeout } from './email-delivery';
 import { EmailRepository, type EmailRow } from './email.repository';
@@ -44,7 +45,19 @@ export class EmailAdmin {
     private readonly delivery: EmailDelivery,
     private readonly smtp: SmtpSender,
     private readonly tasks: TaskLookup,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    const rows = this.outbox;
+    metrics.gauge({
+      name: 'wkflow_email_queue',
+      help: 'E-mails in the outbox, by status',
+      labelNames: ['status'],
+      async collect() {
+        const counts = new Map((await rows.countByStatus()).map((row) => [row.status, row.n]));
+        for (const status of EMAIL_STATUSES) this.set({ status }, counts.get(status) ?? 0);
+      },
+    });
+  }
 
   /** Whether SMTP_URL is set (without it e-mails stay in the outbox). */
   get smtpConfigured(): boolean {

@@ -9,6 +9,8 @@ import { BoardPlaces, byKey } from './board-places';
 import { prepareBoardBody, type SerialisedBoard } from './board-response';
 import { TaskBoardRepository } from './repositories/task-board.repository';
 import { TaskRows } from './task-rows';
+import type { Counter } from 'prom-client';
+import { MetricsService } from '../platform/metrics/metrics.service';
 
 /** How many visibility scopes (everyone with view_all shares one) keep a serialised board. */
 const BOARD_CACHE_SCOPES = 200;
@@ -86,10 +88,18 @@ export class TaskBoard {
   private warming = false;
   private warmAgain = false;
 
+  /** GET /api/tasks' whole-board reads: served from the cached board, or read and built. */
+  private readonly boardReads: Counter<'result'>;
+
   constructor(
     private readonly repository: TaskBoardRepository,
     private readonly rows: TaskRows,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.boardReads = metrics.counter('wkflow_board_cache_total', 'Whole-board reads from the cached board (hit) or built (miss)', [
+      'result',
+    ]);
+  }
 
   /** Non-archived tasks the user may see, in board order, each with its place among all of its column's tasks; one query. */
   async list(user: AuthenticatedUser, query: TaskListQueryDto): Promise<Task[]> {
@@ -117,7 +127,11 @@ export class TaskBoard {
     const version = Number(await this.boardVersion());
     const cached = this.boardCache.get(scope);
     // A board read at this version or later (by a load that started after this request arrived).
-    if (cached && cached.day === day && cached.board.version >= version) return cached.board;
+    if (cached && cached.day === day && cached.board.version >= version) {
+      this.boardReads.inc({ result: 'hit' });
+      return cached.board;
+    }
+    this.boardReads.inc({ result: 'miss' });
     const key = `${scope}:${version}:${day}`;
     let pending = this.boardLoads.get(key);
     if (!pending) {

@@ -2,6 +2,8 @@ import { ForbiddenException, Injectable, Logger, UnauthorizedException } from '@
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
+import type { Counter } from 'prom-client';
+import { MetricsService } from '../../platform/metrics/metrics.service';
 import { LOGIN_UNLOCK_SENT, type User } from '@wkflow/contracts';
 import { AuthLimits, LOGIN_RATE_LIMITED, type LoginAttempt, TooManyRequests } from '../auth-limits';
 import { AuthRepository } from '../auth.repository';
@@ -21,6 +23,7 @@ import type { LoginDto } from '../dto/auth.dto';
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   private readonly logger = new Logger(LocalStrategy.name);
+  private readonly loginFailures: Counter;
 
   constructor(
     private readonly auth: AuthService,
@@ -28,8 +31,10 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     private readonly resets: PasswordResetService,
     private readonly unlocks: LoginUnlockService,
     private readonly records: AuthRepository,
+    metrics: MetricsService,
   ) {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false });
+    this.loginFailures = metrics.counter('wkflow_login_failures_total', 'Sign-ins refused for a wrong e-mail or password');
   }
 
   async validate(request: Request, email: string, password: string): Promise<User> {
@@ -44,7 +49,10 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     } catch (error) {
       // A pending account's right password is no guess.
       if (error instanceof ForbiddenException) await attempt.notCounted();
-      if (error instanceof UnauthorizedException) await this.auditFailure(email, request);
+      if (error instanceof UnauthorizedException) {
+        this.loginFailures.inc();
+        await this.auditFailure(email, request);
+      }
       throw error;
     }
     await attempt.succeeded();

@@ -62,6 +62,10 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How long the session and active-timer caches serve an entry no database notification dropped (a safety net). */
   cacheTtlMs: number;
+  /** `/metrics` on the API's port behind this bearer token (METRICS_TOKEN); null: not there. */
+  metricsToken: string | null;
+  /** `/metrics` on a port of its own, without a token (METRICS_PORT); null: none. */
+  metricsPort: number | null;
   /** Requests one personal API token may make per minute, per API process (429 past it). */
   apiTokenRateLimit: number;
   /** Single sign-on with an OpenID provider (OIDC_*); null when OIDC_ISSUER_URL is unset. */
@@ -221,6 +225,12 @@ function adminPassword(env: Env, problems: string[], production: boolean): strin
   return password;
 }
 
+function metricsToken(env: Env, problems: string[]): string | null {
+  const token = optional(env, 'METRICS_TOKEN');
+  if (token && token.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  return token;
+}
+
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
@@ -308,6 +318,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, problems, 0, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, problems, 100, 600_000),
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 10_000, problems, 100),
+    metricsToken: metricsToken(env, problems),
+    metricsPort: optional(env, 'METRICS_PORT') === null ? null : int(env, 'METRICS_PORT', 0, problems, 0, 65535),
     apiTokenRateLimit: int(env, 'API_TOKEN_RATE_LIMIT', 600, problems, 1, 1_000_000),
     oidc: oidcConfig(env, webUrl, problems),
   };

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
 import { type ServerMessage, WS_SERVICE_RESTART, WS_SESSION_ENDED, WS_TRY_AGAIN_LATER } from '@wkflow/contracts';
+import { MetricsService } from '../metrics/metrics.service';
 import { SESSION_CHANNEL, SessionAccess } from '../access/session-access';
 import { ChangeListener } from '../database/change-listener';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -90,8 +91,19 @@ export class RealtimeService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sessions: SessionAccess,
+    metrics: MetricsService,
   ) {
     this.channel = `${config.redisPrefix}:events`;
+    const sockets = this.sockets;
+    metrics.gauge({
+      name: 'wkflow_ws_connections',
+      help: 'Open /ws sockets on this process',
+      collect() {
+        let open = 0;
+        for (const set of sockets.values()) open += set.size;
+        this.set(open);
+      },
+    });
     this.sessionChanges = new ChangeListener(
       config.databaseUrl,
       SESSION_CHANNEL,
