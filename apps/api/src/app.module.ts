@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AiModule } from './ai/ai.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
 import { ClientsModule } from './clients/clients.module';
@@ -43,6 +44,7 @@ export class AppModule {
         MetricsModule,
         UploadsModule,
         AuthModule,
+        AuditModule,
         UsersModule,
         ClientsModule,
         TasksModule,

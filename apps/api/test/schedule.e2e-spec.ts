@@ -16,6 +16,7 @@ describe('periodic jobs (e2e)', () => {
   it('registers every job by name', () => {
     expect(schedules.getIntervals().sort()).toEqual(
       [
+        'api-token-expiry',
         'auth-limits-sweep',
         'board-changes-prune',
         'deadline-reminders',

@@ -1,4 +1,4 @@
-// 'Tokens de API' in 'Meu perfil': a token made on the page (its secret shown once) works as
+// 'Tokens de API' in 'Meu perfil' and 'Auditoria' in the admin settings: a token made on the page (its secret shown once) works as
 // `Authorization: Bearer` within its scope, is revoked after a confirmation and stops at once; an
 // administrator sees everyone's. Checked with axe, from the keyboard and on a 390 px phone.
 import assert from 'node:assert/strict';
@@ -105,4 +105,40 @@ test('on a 390 px phone the tokens card and its form fit the screen', async () =
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.equal(overflow, 0, 'no sideways scroll');
   await product.screenshot(phone, 'phone-profile-api-tokens');
+});
+
+test("'Auditoria' lists a permission change made a moment before, filtered by action, and fits a phone", async () => {
+  const admin = await product.newPage(ADMIN);
+  await admin.goto('/admin/settings');
+  const saved = await admin.evaluate(async () => {
+    const profiles = await (await fetch('/api/access-profiles')).json();
+    const collaborator = profiles.find((p) => p.name === 'Colaborador');
+    const permissions = await (await fetch(`/api/access-profiles/${collaborator.id}/permissions`)).json();
+    const response = await fetch(`/api/access-profiles/${collaborator.id}/permissions`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        permissions: permissions.map(({ module, permission, additionalData }) => ({ module, permission, additionalData })),
+      }),
+    });
+    await response.text();
+    return response.status;
+  });
+  assert.equal(saved, 200);
+  const card = admin.getByTestId('audit-log');
+  await card.getByRole('combobox', { name: 'Ação' }).selectOption('access_profile_permissions_saved');
+  const row = card.getByTestId('audit-row').first();
+  await row.getByText('Permissões salvas').waitFor();
+  await row.getByText('Administrador', { exact: true }).waitFor();
+  await admin.mouse.move(0, 0);
+  await settle(admin);
+  assert.deepEqual(await seriousViolations(admin, '[data-testid="audit-log"]'), []);
+  await card.scrollIntoViewIfNeeded();
+  await product.screenshot(admin, 'admin-audit-log');
+
+  const phone = await product.newPage(ADMIN, { viewport: { width: 390, height: 844 } });
+  await phone.goto('/admin/settings');
+  await phone.getByTestId('audit-row').first().waitFor();
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no sideways scroll: the table scrolls in its own box');
 });

@@ -21,3 +21,4 @@ export * from './time-entries';
 export * from './responses';
 export * from './realtime';
 export * from './api-tokens';
+export * from './audit';

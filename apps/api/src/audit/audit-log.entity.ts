@@ -3,6 +3,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /** Who did what, for actions that must be traceable (rejections, credential reveals, ...). */
 @Entity('audit_log')
 @Index('IDX_audit_log_entity', ['entity', 'entityId'])
+// The screen reads the newest first, all of them or one person's.
+@Index('IDX_audit_log_created', ['createdAt'])
+@Index('IDX_audit_log_actor', ['actorId', 'createdAt'])
 export class AuditLogEntity {
   @PrimaryGeneratedColumn()
   id: number;

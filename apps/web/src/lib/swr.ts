@@ -114,6 +114,9 @@ export const keys = {
   userTheme: (userId: number | string) => `/api/themes/user/${userId}`,
   emailStatus: '/api/admin/email-status',
   emailQueue: '/api/admin/email-queue',
+  /** 'Auditoria': a page of the trail for these filters (a query string, possibly empty), and the actions recorded. */
+  audit: (query: string) => `/api/audit${query ? `?${query}` : ''}`,
+  auditActions: '/api/audit/actions',
   emailQueueStats: '/api/admin/email-queue/stats',
 } as const;
 

@@ -1,5 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/PageHeader';
+import { AuditLogCard } from './AuditLogCard';
 import { EmailQueueMonitor } from './EmailQueueMonitor';
 import { EmailStatusCard } from './EmailStatusCard';
 import { NotificationTestsCard, TestEmailCard } from './EmailTestCards';
@@ -16,8 +17,9 @@ export default function AdminSettingsPage() {
           <NotificationTestsCard />
         </Stack>
       </Grid>
-      <Stack mt="6">
+      <Stack mt="6" gap="6">
         <EmailQueueMonitor />
+        <AuditLogCard />
       </Stack>
     </>
   );
