@@ -23,6 +23,7 @@ import { SessionsService } from './sessions.service';
 import { OidcSignInService } from './sign-in/oidc-sign-in.service';
 import { SsoAccountsService } from './sign-in/sso-accounts.service';
 import { SsoController } from './sign-in/sso.controller';
+import { SsoIdentitiesRepository } from './sign-in/sso-identities.repository';
 import { LocalStrategy } from './sign-in/local.strategy';
 import { SignInService } from './sign-in/sign-in.service';
 import { TwoFactorController } from './two-factor/two-factor.controller';
@@ -48,6 +49,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     SignInService,
     OidcSignInService,
     SsoAccountsService,
+    SsoIdentitiesRepository,
     TwoFactorRepository,
     TwoFactorService,
     AuthService,

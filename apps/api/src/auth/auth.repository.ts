@@ -7,7 +7,6 @@ import type { UserAccessRow } from '../users/user-access';
 import { type Db, ModuleRepository } from '../platform/database/repository';
 import { LoginUnlockTokenEntity } from './login-unlock-token.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
-import { SsoIdentityEntity } from './sign-in/sso-identity.entity';
 
 /** connect-pg-simple's table (the auth module owns it; it has no entity). */
 export const SESSION_TABLE = 'session';
@@ -135,17 +134,6 @@ export class AuthRepository extends ModuleRepository {
       [tokenHash],
     );
     return row?.userId;
-  }
-
-  /** The account an OpenID provider's subject was linked to. */
-  async ssoIdentityUser(issuer: string, subject: string): Promise<number | undefined> {
-    const row = await this.dataSource.getRepository(SsoIdentityEntity).findOne({ where: { issuer, subject }, select: { userId: true } });
-    return row?.userId;
-  }
-
-  /** Links the provider's subject to the account (a second link of the same subject at once changes nothing). */
-  async linkSsoIdentity(issuer: string, subject: string, userId: number, db: Db = this.dataSource): Promise<void> {
-    await db.getRepository(SsoIdentityEntity).createQueryBuilder().insert().values({ issuer, subject, userId }).orIgnore().execute();
   }
 
   /** Spends the token and drops the user's other unused ones. */

@@ -9,6 +9,7 @@ import { toUser } from '../../users/user.mapper';
 import { UserIdentityService } from '../../users/user-identity.service';
 import { AuthRepository } from '../auth.repository';
 import { type ProviderClaims, SsoRefused } from './oidc-sign-in.service';
+import { SsoIdentitiesRepository } from './sso-identities.repository';
 
 const EMAIL_MAX = 254;
 
@@ -32,6 +33,7 @@ export class SsoAccountsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly records: AuthRepository,
+    private readonly identities: SsoIdentitiesRepository,
     private readonly identity: UserIdentityService,
     private readonly events: AppEvents,
   ) {}
@@ -45,7 +47,7 @@ export class SsoAccountsService {
   }
 
   private async accountId(claims: ProviderClaims, retry: boolean): Promise<number> {
-    const linked = await this.records.ssoIdentityUser(claims.iss, claims.sub);
+    const linked = await this.identities.userOf(claims.iss, claims.sub);
     if (linked) return linked;
     const email = typeof claims.email === 'string' ? claims.email.trim() : '';
     // An unverified e-mail never links an account, nor makes one that its owner could not have made.
@@ -53,7 +55,7 @@ export class SsoAccountsService {
       throw new SsoRefused('email_unverified', `subject ${claims.sub} has no verified e-mail`);
     const existing = await this.identity.findByEmail(email);
     if (existing) {
-      await this.records.linkSsoIdentity(claims.iss, claims.sub, existing.id);
+      await this.identities.link(claims.iss, claims.sub, existing.id);
       await this.records.audit({
         actorId: existing.id,
         action: 'sso_identity_linked',
@@ -84,7 +86,7 @@ export class SsoAccountsService {
       passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
       profileId,
     });
-    await this.records.linkSsoIdentity(claims.iss, claims.sub, id);
+    await this.identities.link(claims.iss, claims.sub, id);
     await this.records.audit({
       actorId: id,
       action: 'sso_account_created',
