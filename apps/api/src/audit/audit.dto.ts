@@ -18,7 +18,7 @@ export class AuditQueryDto implements AuditQuery {
   @IsId('Pessoa inválida')
   actorId?: number;
 
-  @ApiPropertyOptional({ maxLength: 60 })
+  @ApiPropertyOptional({ maxLength: 60, pattern: '^[a-z_]+$', example: 'sign_in' })
   @IsOptional()
   @Matches(/^[a-z_]+$/, { message: 'Ação inválida' })
   @MaxLength(60, { message: 'Ação inválida' })
