@@ -1,7 +1,7 @@
 import { Button, Field, Grid, HStack, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { AUDIT_PAGE_SIZE, type AuditPage, type AuditRecord, auditActionLabel } from '@wkflow/contracts';
 import { Download, ScrollText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import useSWR from 'swr';
 import { errorMessage } from '../../lib/fetcher';
 import { formatDateTime } from '../../lib/format';
@@ -37,11 +37,38 @@ function details(record: AuditRecord): string {
 
 const shortened = (text: string) => (text.length > DETAILS_SHOWN ? `${text.slice(0, DETAILS_SHOWN)}…` : text);
 
+/** A filter's select: 'Todas' (no filter), then the options. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Todas</option>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 /** 'Auditoria': who did what to which object, and when; filtered by person, action and period, page by page, exported as CSV. */
 export function AuditLogCard() {
   const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const query = auditQuery(filters, page);
+  const exportQuery = auditQuery(filters);
   const { data, error, isLoading } = useSWR<AuditPage>(keys.audit(query), { keepPreviousData: true });
   const actions = useSWR<string[]>(keys.auditActions).data ?? [];
   const team = listOf(useTeam().data);
@@ -61,7 +88,7 @@ export function AuditLogCard() {
       testId="audit-log"
       actions={
         <Button asChild size="sm" variant="outline">
-          <a href={`/api/audit/export${auditQuery(filters) ? `?${auditQuery(filters)}` : ''}`} download>
+          <a href={`/api/audit/export${exportQuery ? `?${exportQuery}` : ''}`} download>
             <Download /> Exportar CSV
           </a>
         </Button>
@@ -69,34 +96,20 @@ export function AuditLogCard() {
     >
       <Stack gap="4">
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 2fr 1fr 1fr' }} gap="3">
-          <Field.Root>
-            <Field.Label>Pessoa</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={filters.actorId} onChange={(e) => set('actorId')(e.target.value)}>
-                <option value="">Todas</option>
-                {team.map((user) => (
-                  <option key={user.id} value={user.id}>
-                    {user.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Ação</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={filters.action} onChange={(e) => set('action')(e.target.value)}>
-                <option value="">Todas</option>
-                {actions.map((action) => (
-                  <option key={action} value={action}>
-                    {auditActionLabel(action)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <FilterSelect label="Pessoa" value={filters.actorId} onChange={set('actorId')}>
+            {team.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect label="Ação" value={filters.action} onChange={set('action')}>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {auditActionLabel(action)}
+              </option>
+            ))}
+          </FilterSelect>
           <Field.Root>
             <Field.Label>De</Field.Label>
             <Input size="sm" type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />

@@ -5,6 +5,7 @@ import { Copy, KeySquare, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormikInput } from '../../components/FormikInput';
+import { FormikSelect } from '../../components/FormikSelect';
 import { SectionCard } from '../../components/SectionCard';
 import { copyText } from '../../lib/clipboard';
 import { errorMessage } from '../../lib/fetcher';
@@ -162,25 +163,13 @@ function NewTokenForm({ onCreated, onCancel }: { onCreated: (token: CreatedApiTo
               <Field.Label as="span">Escopos</Field.Label>
               <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3" w="full">
                 {modules.map((module) => (
-                  <Field.Root key={module}>
-                    <Field.Label textStyle="sm" fontWeight="normal">
-                      {MODULE_LABELS[module]}
-                    </Field.Label>
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field
-                        value={values.choices[module] ?? 'none'}
-                        onChange={(e) => setFieldValue(`choices.${module}`, e.target.value)}
-                        data-testid={`api-token-scope-${module}`}
-                      >
-                        {(Object.keys(CHOICE_LABELS) as ScopeChoice[]).map((choice) => (
-                          <option key={choice} value={choice}>
-                            {CHOICE_LABELS[choice]}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
+                  <FormikSelect key={module} name={`choices.${module}`} label={MODULE_LABELS[module]} testId={`api-token-scope-${module}`}>
+                    {(Object.keys(CHOICE_LABELS) as ScopeChoice[]).map((choice) => (
+                      <option key={choice} value={choice}>
+                        {CHOICE_LABELS[choice]}
+                      </option>
+                    ))}
+                  </FormikSelect>
                 ))}
               </Grid>
               <Field.ErrorText>{typeof errors.choices === 'string' ? errors.choices : null}</Field.ErrorText>
